@@ -208,12 +208,15 @@ extension RemoteCommands {
                 if session.planDayID == nil, let document = try? context.plan(client, PlanGet.Params.currentPlan) {
                     names += document.plan.days.flatMap { $0.exercises.map(\.name) }
                 }
-            } else if let document = try? context.plan(client, PlanGet.Params.currentPlan) {
-                // Today as the daemon has it: with -H its zone may be another.
+            } else {
+                // Today as the daemon has it (with -H its zone may be another), and the day
+                // it trains as the plan calendar has it: carried over, moved.
                 try? context.useDaemonTimeZone(client)
                 let today = context.clock.today()
-                // The current plan trains today's weekday, carried over or not.
-                names = document.plan.days.first { document.current ? $0.date.weekday == today.weekday : $0.date == today }?.exercises.map(\.name) ?? []
+                if let document = try? context.call(client, PlanGet.self, PlanGet.Params { $0.date = today }),
+                   let dayID = document.week.first(where: { $0.date == today })?.planDayID {
+                    names = zip(document.dayIDs, document.plan.days).first { $0.0 == dayID }?.1.exercises.map(\.name) ?? []
+                }
             }
             var printed = Set<String>()
             for name in names {

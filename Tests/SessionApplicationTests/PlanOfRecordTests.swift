@@ -162,6 +162,27 @@ import Testing
     /// Wednesday arrives: Wednesday keeps the plan it was trained under (its session
     /// completed it, not an extra), and the new one governs from Thursday. A plan
     /// activated on a day not trained yet governs that day.
+    /// plan.activate of the active plan changes nothing while it cannot govern yet (next
+    /// week's, imported early), and activates it again once it no longer governs today.
+    @Test func activatingTheActivePlanChangesNothingBeforeItsWeek() throws {
+        let client = try InProcess()
+        let thisWeek = try importPlan(client, "dumbbell-3day.json", at: ms(day(0), hour: 8))["planId"]
+        let nextWeek = try client.at(ms: ms(day(4), hour: 8)) {
+            try client.call("plan.import", .obj(["plan": .string(Fixtures.dumbbellPlan), "weekStart": .string(day(7).description)]))["planId"]
+        }
+        func events() throws -> Int { try client.call("history.archive", .obj(["part": "events"]))["events"]?.arrayValue?.count ?? -1 }
+        let before = try events()
+        try client.at(ms: ms(day(5), hour: 8)) { _ = try client.call("plan.activate", .obj(["planId": nextWeek ?? .null])) }
+        #expect(try events() == before, "next week's plan, active, cannot govern Saturday")
+        // This week's plan activated on Monday of next week (chosen to go on), then next
+        // week's again: it governs from then.
+        try client.at(ms: ms(day(7), hour: 8)) { _ = try client.call("plan.activate", .obj(["planId": thisWeek ?? .null])) }
+        try client.at(ms: ms(day(8), hour: 8)) { _ = try client.call("plan.activate", .obj(["planId": nextWeek ?? .null])) }
+        let governing = try client.at(ms: ms(day(8), hour: 9)) { try client.call("plan.get", .obj(["date": .string(day(8).description)]))["planId"] }
+        let after = try events()
+        #expect(governing == nextWeek && after == before + 2, "\(before) → \(after)")
+    }
+
     @Test func aPlanArrivingOnADayTrainedGovernsFromTheNextDay() throws {
         let client = try InProcess()
         let first = try training(client, try importPlan(client, "dumbbell-3day.json", at: ms(day(-1), hour: 20))["planId"])

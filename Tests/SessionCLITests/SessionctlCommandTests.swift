@@ -285,8 +285,17 @@ import TestSupport
         // the plan's day of today's weekday, as the file names them.
         let wednesday = (file["days"]?.arrayValue ?? []).first { $0["day"] == "Wednesday" }?["exercises"]?.arrayValue ?? []
         let today = try daemon.at(ms: Wall.ms("2026-12-09T08:00:00")) { try ctl(daemon, ["__complete-exercises"]) }
-        #expect(!wednesday.isEmpty && today.stdout == wednesday.map { ($0["name"]?.stringValue ?? "").lowercased().replacingOccurrences(of: " ", with: "-") + "\n" }.joined(),
-                "\(today.stdout)")
+        func words(_ exercises: [JSONValue]) -> String {
+            exercises.map { ($0["name"]?.stringValue ?? "").lowercased().replacingOccurrences(of: " ", with: "-") + "\n" }.joined()
+        }
+        #expect(!wednesday.isEmpty && today.stdout == words(wednesday), "\(today.stdout)")
+        // Friday's training moved to today: Friday's names.
+        let friday = (file["days"]?.arrayValue ?? []).first { $0["day"] == "Friday" }?["exercises"]?.arrayValue ?? []
+        let moved = try daemon.at(ms: Wall.ms("2026-12-09T08:05:00")) { () throws -> ProcessResult in
+            #expect(try ctl(daemon, ["plan", "move", "wed", "fri"]).status == 0)
+            return try ctl(daemon, ["__complete-exercises"])
+        }
+        #expect(!friday.isEmpty && moved.stdout == words(friday), "\(moved.stdout)")
     }
 
     /// A finished session counts as its plan day trained: one with no set logged (a

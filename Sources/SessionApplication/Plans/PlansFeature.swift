@@ -107,12 +107,13 @@ extension PlansFeature {
 
     /// `plan.activate`.
     func activatePlan(_ planID: Int64) throws -> Outcome {
-        guard try database.plans.plan(planID) != nil else { throw SessionError.planNotFound(planID) }
+        guard let plan = try database.plans.plan(planID) else { throw SessionError.planNotFound(planID) }
         let wasActive = try database.plans.activePlanID()
-        // Active and governing today already (or nothing governs today): nothing to do. The
-        // active plan may not govern: a later week's plan made for it takes over there.
-        let governing = try planCalendar().governingPlan(of: clock.localDate(atMs: nowMs))?.id ?? planID
-        let changes = wasActive != planID || governing != planID
+        // Active and governing today already, or unable to before its week: nothing to do.
+        // The active plan may not govern: a later week's plan made for it takes over there.
+        let today = clock.localDate(atMs: nowMs)
+        let governing = try planCalendar().governingPlan(of: today)?.id ?? planID
+        let changes = wasActive != planID || (governing != planID && plan.plan.weekStart <= today)
         let governsFrom = changes ? try activationDate() : nil
         if let governsFrom { try database.plans.activatePlan(planID, atMs: nowMs, governsFrom: governsFrom) }
         var effects = Effects()
