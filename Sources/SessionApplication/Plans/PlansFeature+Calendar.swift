@@ -46,10 +46,9 @@ extension PlansFeature {
         }
     }
 
-    /// Each date of the week of `monday` as the calendar has it.
-    func calendarWeek(of monday: LocalDate) throws -> [CalendarDay] {
-        let calendar = try planCalendar()
-        return try (0..<7).map { offset in
+    /// Each date of the week of `monday` as `calendar` has it.
+    func calendarWeek(of monday: LocalDate, in calendar: PlanCalendar) throws -> [CalendarDay] {
+        try (0..<7).map { offset in
             let date = monday.adding(days: offset)
             let choice = calendar.choice(for: date)
             guard let choice, let day = try database.plans.planDay(planID: choice.planID, weekday: choice.weekday) else {

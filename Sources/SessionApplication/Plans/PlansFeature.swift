@@ -36,7 +36,7 @@ extension PlansFeature {
         if let attempt { try checkNew(attempt) }
         let result = try PlanImporter.importPlan(json: params.plan, options: options)
         if let revised = params.revises, try database.plans.plan(revised) == nil { throw SessionError.planNotFound(revised) }
-        let governsFrom = try activationDate()
+        let governsFrom = try activationDate(in: planCalendar())
         let inserted = try database.plans.insertPlan(result.plan, source: source, importedAtMs: nowMs, activate: params.activate,
                                                      revises: params.revises, attempt: attempt, requestID: params.requestID,
                                                      governsFrom: governsFrom)
@@ -92,10 +92,10 @@ extension PlansFeature {
     }
 
     /// The date an activation made now governs from (`PlanCalendar.activationDate`):
-    /// tomorrow when today is trained already.
-    private func activationDate() throws -> LocalDate {
+    /// tomorrow when today is trained already under `calendar`.
+    private func activationDate(in calendar: PlanCalendar) throws -> LocalDate {
         let today = clock.localDate(atMs: nowMs)
-        return PlanCalendar.activationDate(madeOn: today, todayTrained: try isTrained(today, in: planCalendar()))
+        return PlanCalendar.activationDate(madeOn: today, todayTrained: try isTrained(today, in: calendar))
     }
 
     /// `date` when an activation of `planID` was put off to it (today trained already)
@@ -112,9 +112,10 @@ extension PlansFeature {
         // Active and governing today already, or unable to before its week: nothing to do.
         // The active plan may not govern: a later week's plan made for it takes over there.
         let today = clock.localDate(atMs: nowMs)
-        let governing = try planCalendar().governingPlan(of: today)?.id ?? planID
+        let calendar = try planCalendar()
+        let governing = calendar.governingPlan(of: today)?.id ?? planID
         let changes = wasActive != planID || (governing != planID && plan.plan.weekStart <= today)
-        let governsFrom = changes ? try activationDate() : nil
+        let governsFrom = changes ? try activationDate(in: calendar) : nil
         if let governsFrom { try database.plans.activatePlan(planID, atMs: nowMs, governsFrom: governsFrom) }
         var effects = Effects()
         effects.factsChanged = changes
@@ -131,7 +132,7 @@ extension PlansFeature {
         let id: Int64
         let calendar = try planCalendar()
         // The plan a change made now changes: governing the day an activation would.
-        let current = calendar.governingPlan(of: try activationDate())?.id
+        let current = calendar.governingPlan(of: try activationDate(in: calendar))?.id
         if let date = params.date {
             if params.planID != nil {
                 throw RPCError.invalidParams([PathMessage(path: "params.date", message: "give planId or date, not both")])
@@ -155,7 +156,7 @@ extension PlansFeature {
         var document = PlanDocument(planID: stored.id, active: stored.active, importedAt: clock.rfc3339(ms: stored.importedAtMs), plan: stored.plan,
                                     dayIDs: stored.dayIDs, exerciseIDs: stored.exerciseIDs, carriedOverTo: carriedOverTo)
         document.current = current == stored.id
-        if let date = params.date { document.week = try calendarWeek(of: date.mondayOfWeek) }
+        if let date = params.date { document.week = try calendarWeek(of: date.mondayOfWeek, in: calendar) }
         return document
     }
 
