@@ -35,7 +35,7 @@ public enum EventRegistry {
     public static let all: [any EventContract.Type] = {
         var listed: [any EventContract.Type] = []
         for contract in publishers {
-            let events = contract == RestTimerControl.self ? [timer[0]] + contract.events + [timer[1]] : contract.events
+            let events = contract == RestTimerControl.self ? [timer[0]] + contract.method.events + [timer[1]] : contract.method.events
             for event in events where !listed.contains(where: { $0.type == event.type }) { listed.append(event) }
         }
         return listed

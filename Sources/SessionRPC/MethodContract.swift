@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// A method's typed contract, shared by the daemon and its clients: the daemon decodes
 /// `Params` and encodes `Result`; a client (sessionctl) encodes `Params` and decodes
@@ -8,36 +9,46 @@ import JSON
 public protocol MethodContract: SendableMetatype {
     associatedtype Params: MethodParams
     associatedtype Result: MethodResult
+    /// Its name, summary and how it runs, in one value.
+    static var method: MethodDescription { get }
+}
+
+extension MethodContract {
     /// The method's name on the wire.
-    static var name: String { get }
+    public static var name: String { method.name }
+}
+
+/// What a contract says of its method besides the types it takes and returns, declared
+/// in one value, as swift-argument-parser's `CommandConfiguration` is a command's:
+/// the router, `rpc.discover` and the event registry read it from there.
+@Memberwise
+public struct MethodDescription: Sendable {
+    /// The method's name on the wire.
+    public var name: String
     /// One sentence for `rpc.discover`.
-    static var summary: String { get }
+    public var summary: String
     /// The application errors it may answer with, besides those any method may
     /// (`ApplicationError.common`), as `rpc.discover` lists them.
-    static var errors: [ApplicationError] { get }
-    /// True for a method whose work has no small bound whatever its request's size (an
-    /// import's `done` storing a million sets, a backup): the daemon never runs it on
-    /// the thread that serves the other clients and pings the watchdog.
-    static var runsLong: Bool { get }
+    public var errors: [ApplicationError] = []
+    /// The events a call publishes, each declared beside the contract (`SetUndoneEvent`
+    /// in SessionUndo.swift); `EventRegistry` collects them from the contracts.
+    public var events: [any EventContract.Type] = []
+    /// True for a method that only reads: it changes nothing stored, so a call whose
+    /// client hung up before it ran is not run (nobody reads its reply).
+    public var readsOnly: Bool = false
     /// True for a method whose reply grows with the stored history or its page (lists,
     /// histories, exports): the daemon runs at most one of a client's at a time and a
     /// few of everyone's at once, and in a batch their replies share a budget
     /// (`replyTooLarge` past it).
-    static var repliesLarge: Bool { get }
-    /// True for a method that only reads: it changes nothing stored, so a call whose
-    /// client hung up before it ran is not run (nobody reads its reply).
-    static var readsOnly: Bool { get }
-    /// The events a call publishes, each declared beside the contract (`SetUndoneEvent`
-    /// in SessionUndo.swift); `EventRegistry` collects them from the contracts.
-    static var events: [any EventContract.Type] { get }
-}
+    public var repliesLarge: Bool = false
+    /// True for a method whose work has no small bound whatever its request's size (an
+    /// import's `done` storing a million sets, a backup): the daemon never runs it on
+    /// the thread that serves the other clients and pings the watchdog.
+    public var runsLong: Bool = false
 
-extension MethodContract {
-    public static var errors: [ApplicationError] { [] }
-    public static var runsLong: Bool { false }
-    public static var repliesLarge: Bool { false }
-    public static var readsOnly: Bool { false }
-    public static var events: [any EventContract.Type] { [] }
+    /// The errors `rpc.discover` lists for it: its own, and `replyTooLarge` for a method
+    /// whose reply grows.
+    public var documentedErrors: [ApplicationError] { errors + (repliesLarge ? [.replyTooLarge] : []) }
 }
 
 /// What the daemon knows when it decodes params: the time bounds of timestamps.
@@ -174,9 +185,7 @@ extension MethodRoute where Context: MethodContext {
     /// A method from its typed contract: `handler` gets the params decoded and checked,
     /// and `rpc.discover` documents the contract's params and result.
     public init<Contract: MethodContract>(_ contract: Contract.Type, handler: @escaping @Sendable (Contract.Params, Context) throws -> Output) {
-        self.init(Contract.name, summary: Contract.summary, errors: Contract.errors + (Contract.repliesLarge ? [.replyTooLarge] : []),
-                  runsLong: Contract.runsLong, repliesLarge: Contract.repliesLarge, readsOnly: Contract.readsOnly,
-                  events: Contract.events.map { $0.type }, document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
+        self.init(Contract.method, document: { (Contract.Params.specs, Contract.Result.schema) }) { params, context in
             try handler(try Contract.Params(from: &params, method: Contract.name, context: context.decoding), context)
         }
     }

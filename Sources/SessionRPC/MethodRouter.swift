@@ -33,34 +33,17 @@ public struct MethodRoute<Context, Output: MethodOutput>: Sendable {
     /// Runs the method: decodes the params (refusing names it does not take) and calls
     /// the service.
     public typealias Handler = @Sendable (inout Params, Context) throws -> Output
-    public let name: String
-    public let summary: String
+    /// Its name, summary and how it runs, as its contract declares them.
+    public let method: MethodDescription
     /// Each param's documentation and a JSON Schema of the result.
     public let document: @Sendable () -> (params: [ParamSpec], result: JSONValue)
-    /// The application errors it may answer with (`MethodContract.errors`).
-    public let errors: [ApplicationError]
-    /// `MethodContract.runsLong`.
-    public let runsLong: Bool
-    /// `MethodContract.repliesLarge`.
-    public let repliesLarge: Bool
-    /// `MethodContract.readsOnly`.
-    public let readsOnly: Bool
-    /// The types of the events it publishes (`MethodContract.events`).
-    public let events: [String]
     public let handler: Handler
 
-    public init(_ name: String, summary: String, errors: [ApplicationError] = [], runsLong: Bool = false, repliesLarge: Bool = false,
-                readsOnly: Bool = false, events: [String] = [], document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue), handler: @escaping Handler) {
-        self.name = name
-        self.summary = summary
-        self.errors = errors
-        self.runsLong = runsLong
-        self.repliesLarge = repliesLarge
-        self.readsOnly = readsOnly
-        self.events = events
-        self.document = document
-        self.handler = handler
+    public init(_ method: MethodDescription, document: @escaping @Sendable () -> (params: [ParamSpec], result: JSONValue), handler: @escaping Handler) {
+        (self.method, self.document, self.handler) = (method, document, handler)
     }
+
+    public var name: String { method.name }
 }
 
 /// A method name looked up once in a `MethodRouter`: where its route is and what its
@@ -104,7 +87,7 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
         guard let position = index.position(of: name) else {
             return ResolvedMethod(position: nil, runsLong: false, repliesLarge: name == "rpc.discover", readsOnly: true)
         }
-        let method = methods[position]
+        let method = methods[position].method
         return ResolvedMethod(position: position, runsLong: method.runsLong, repliesLarge: method.repliesLarge, readsOnly: method.readsOnly)
     }
 
@@ -148,8 +131,9 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
     public var openRPC: JSONValue { document.value { build() } }
 
     private func build() -> JSONValue {
-        let described = methods.map { method in
-            let (params, result) = method.document()
+        let described = methods.map { route in
+            let (params, result) = route.document()
+            let method = route.method
             let described = JSONValue.obj([
                 "name": .string(method.name),
                 "summary": .string(method.summary),
@@ -161,7 +145,7 @@ public struct MethodRouter<Context, Output: MethodOutput>: Sendable {
                     ])
                 }),
                 "result": .obj(["name": .string(method.name + ".result"), "schema": result]),
-                "errors": .array((method.errors + ApplicationError.common).map(\.documented)),
+                "errors": .array((method.documentedErrors + ApplicationError.common).map(\.documented)),
             ])
             // Extension members: the reply grows with the history, the method only reads
             // (docs/protocol.md).

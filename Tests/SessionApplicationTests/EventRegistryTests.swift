@@ -14,7 +14,7 @@ import Testing
     private let timerEvents: Set<String> = ["rest.started", "rest.finished"]
 
     @Test func everyRouteDeclaringEventsHasThemInTheRegistry() {
-        let routes = DaemonRoutes.table.methods.map { ($0.name, $0.events) } + DaemonRoutes.loopTable.methods.map { ($0.name, $0.events) }
+        let routes = DaemonRoutes.table.methods.map { ($0.name, $0.method.events.map { $0.type }) } + DaemonRoutes.loopTable.methods.map { ($0.name, $0.method.events.map { $0.type }) }
         var declared = timerEvents
         for (name, events) in routes {
             for type in events {
@@ -28,7 +28,7 @@ import Testing
 
     @Test func everyEventTheApplicationPublishesIsDeclaredByItsMethod() throws {
         let client = try InProcess()
-        let declared = Dictionary(uniqueKeysWithValues: DaemonRoutes.table.methods.map { ($0.name, Set($0.events)) })
+        let declared = Dictionary(uniqueKeysWithValues: DaemonRoutes.table.methods.map { ($0.name, Set($0.method.events.map { $0.type })) })
         var seen: Set<String> = []
         func check(_ method: String, since before: Int) {
             for type in client.eventTypes.dropFirst(before) {

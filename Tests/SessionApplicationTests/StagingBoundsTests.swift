@@ -63,7 +63,7 @@ import TestSupport
         #expect(error["code"] == JSONValue(ApplicationError.stagingFull.code) && error["data"]?["reason"] == "staging_full", "\(error)")
         #expect(error["data"]?["budgetBytes"] == JSONValue(bound))
         #expect(error["message"]?.stringValue?.contains("64 KiB") == true, "the bound is named: \(error)")
-        #expect(HistoryImport.errors.contains(.stagingFull) && HealthImport.errors.contains(.stagingFull), "declared in the contracts")
+        #expect(HistoryImport.method.errors.contains(.stagingFull) && HealthImport.method.errors.contains(.stagingFull), "declared in the contracts")
     }
 
     @Test func anImportWithNoCallForAMinuteIsDroppedWithoutAnotherRequest() throws {

@@ -282,7 +282,7 @@ import JSON
             info: .obj(["title": "test"]), mapError: { _ in .internalError("unexpected") })
         let methods = try #require(table.openRPC["methods"]?.arrayValue)
         let finish = try #require(methods.first { $0["name"] == "session.finish" })
-        #expect(finish["summary"] == .string(SessionFinish.summary))
+        #expect(finish["summary"] == .string(SessionFinish.method.summary))
         #expect(finish["params"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == SessionFinish.Params.specs.map(\.name))
         #expect(finish["result"]?["schema"] == SessionFinish.Result.schema)
         let rpe = finish["params"]?.arrayValue?.first { $0["name"] == "rpe" }

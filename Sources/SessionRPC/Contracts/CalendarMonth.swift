@@ -4,9 +4,9 @@ import JSON
 /// `calendar.month`: a month's days marked done, missed or planned, and the streak of
 /// weeks that met the plan (`TrainingCalendar`).
 public enum CalendarMonth: MethodContract {
-    public static let name = "calendar.month"
-    public static let summary = "A month's days marked done, missed, planned or none, and the streak of weeks that met the plan."
-    public static let readsOnly = true
+    public static let method = MethodDescription(
+        name: "calendar.month", summary: "A month's days marked done, missed, planned or none, and the streak of weeks that met the plan.",
+        readsOnly: true)
 
     @CodedParams
     public struct Params: MethodParams {

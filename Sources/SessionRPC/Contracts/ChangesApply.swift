@@ -8,8 +8,8 @@ import SessionMacros
 /// applying the same changes again changes nothing. `pulled` is stored with them, in
 /// the same transaction, when none was left unresolved.
 public enum ChangesApply: MethodContract {
-    public static let name = "changes.apply"
-    public static let summary = "Store other devices' changes (the later hybrid clock reading wins per record; tombstones are final), and the pull cursor with them."
+    public static let method = MethodDescription(
+        name: "changes.apply", summary: "Store other devices' changes (the later hybrid clock reading wins per record; tombstones are final), and the pull cursor with them.")
 
     /// Changes one call carries, at most.
     public static let maximumChanges = 1000

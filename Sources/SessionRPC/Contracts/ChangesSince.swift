@@ -7,9 +7,9 @@ import SessionMacros
 /// kept here: `pushed` stores it (the position PostgreSQL committed) before the page
 /// is read, and a call without `after` starts from it.
 public enum ChangesSince: MethodContract {
-    public static let name = "changes.since"
-    public static let summary = "A page of the change feed after a position (default: the stored push cursor), each record's state or tombstone; pushed stores the push cursor first."
-    public static let repliesLarge = true
+    public static let method = MethodDescription(
+        name: "changes.since", summary: "A page of the change feed after a position (default: the stored push cursor), each record's state or tombstone; pushed stores the push cursor first.",
+        repliesLarge: true)
 
     /// Feed entries one page covers, at most (and by default).
     public static let maximumPage = 1000

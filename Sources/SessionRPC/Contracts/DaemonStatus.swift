@@ -3,8 +3,8 @@ import JSON
 
 /// `daemon.status`: what a health check or `sessionctl status --daemon` reads.
 public enum DaemonStatus: MethodContract {
-    public static let name = "daemon.status"
-    public static let summary = "Version, uptime, the active plan and session, the database path, and the clients connected."
+    public static let method = MethodDescription(
+        name: "daemon.status", summary: "Version, uptime, the active plan and session, the database path, and the clients connected.")
     public typealias Params = NoParams
 
     @Coded

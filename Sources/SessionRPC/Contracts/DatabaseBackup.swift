@@ -7,10 +7,9 @@ import JSON
 /// (no `backupId`) takes the copy; each next call asks for the bytes from `offset`; the
 /// copy is deleted once its last chunk is sent, or after 10 minutes untouched.
 public enum DatabaseBackup: MethodContract {
-    public static let name = "database.backup"
-    public static let summary = "Take a consistent copy of the database and hand it over in Base64 chunks (backupId and offset fetch the next)."
-    public static let runsLong = true
-    public static let errors: [ApplicationError] = [.backupFailed]
+    public static let method = MethodDescription(
+        name: "database.backup", summary: "Take a consistent copy of the database and hand it over in Base64 chunks (backupId and offset fetch the next).",
+        errors: [.backupFailed], runsLong: true)
 
     /// Raw bytes per chunk (about 700 KB of Base64, under the 1 MiB line limit).
     public static let chunkBytes = 512 << 10

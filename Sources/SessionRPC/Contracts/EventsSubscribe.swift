@@ -4,8 +4,8 @@ import JSON
 /// `events.subscribe`: this connection then receives events as notifications
 /// `{"method": "event", "params": {"type": …}}`.
 public enum EventsSubscribe: MethodContract {
-    public static let name = "events.subscribe"
-    public static let summary = "Receive events on this connection as notifications {\"method\": \"event\", \"params\": {\"type\": …}}."
+    public static let method = MethodDescription(
+        name: "events.subscribe", summary: "Receive events on this connection as notifications {\"method\": \"event\", \"params\": {\"type\": …}}.")
 
     /// Every event type the daemon publishes.
     public static var types: [String] { EventRegistry.types }

@@ -7,9 +7,9 @@ import JSON
 /// Press already), and an alias names a known exercise: the catalog's, one logged, or
 /// one of the active plan.
 public enum ExerciseAliasSet: MethodContract {
-    public static let name = "exercise.alias"
-    public static let summary = "Make a name an alias of a known exercise (its sets so far count for the exercise), or remove an alias (no name; its sets go back)."
-    public static let errors: [ApplicationError] = [.aliasRefused]
+    public static let method = MethodDescription(
+        name: "exercise.alias", summary: "Make a name an alias of a known exercise (its sets so far count for the exercise), or remove an alias (no name; its sets go back).",
+        errors: [.aliasRefused])
 
     @CodedParams
     public struct Params: MethodParams {
@@ -42,9 +42,9 @@ public enum ExerciseAliasSet: MethodContract {
 
 /// `exercise.aliases`: every alias and the exercise it names.
 public enum ExerciseAliases: MethodContract {
-    public static let name = "exercise.aliases"
-    public static let summary = "Every exercise alias and the exercise it names."
-    public static let repliesLarge = true
+    public static let method = MethodDescription(
+        name: "exercise.aliases", summary: "Every exercise alias and the exercise it names.",
+        repliesLarge: true)
     public typealias Params = NoParams
     public typealias Result = ResultList<Alias>
 

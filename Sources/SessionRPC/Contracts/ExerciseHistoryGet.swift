@@ -4,11 +4,9 @@ import JSON
 /// `exercise.history`: one exercise over time, every set session by session, and its
 /// weekly best estimated one-rep max and volume.
 public enum ExerciseHistoryGet: MethodContract {
-    public static let name = "exercise.history"
-    public static let summary = "One exercise over time: its sets session by session, best e1RM per session, and the weekly trend."
-    public static let readsOnly = true
-    public static let repliesLarge = true
-    public static let errors: [ApplicationError] = [.sessionNotFound]
+    public static let method = MethodDescription(
+        name: "exercise.history", summary: "One exercise over time: its sets session by session, best e1RM per session, and the weekly trend.",
+        errors: [.sessionNotFound], readsOnly: true, repliesLarge: true)
 
     public struct Params: MethodParams {
         /// The exercise's name as logged (any case and spacing).

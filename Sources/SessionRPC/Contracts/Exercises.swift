@@ -46,10 +46,9 @@ public struct ExerciseInfo: CodedResult, ResultItem, Equatable {
 
 /// `exercise.list`: the catalog's exercises and the person's own, searched by name.
 public enum ExerciseList: MethodContract {
-    public static let name = "exercise.list"
-    public static let summary = "The exercise catalog and the exercises of the person's own, with equipment and muscles; search by words of any name."
-    public static let readsOnly = true
-    public static let repliesLarge = true
+    public static let method = MethodDescription(
+        name: "exercise.list", summary: "The exercise catalog and the exercises of the person's own, with equipment and muscles; search by words of any name.",
+        readsOnly: true, repliesLarge: true)
     public typealias Result = ResultList<ExerciseInfo>
 
     @CodedParams
@@ -65,13 +64,11 @@ public enum ExerciseList: MethodContract {
 /// `exercise.get`: one exercise, how often it was trained, its records and its last
 /// session's sets.
 public enum ExerciseGet: MethodContract {
-    public static let name = "exercise.get"
-    public static let summary = "One exercise: its catalog entry, how often it was trained, its records and the last session's sets."
-    public static let readsOnly = true
+    public static let method = MethodDescription(
+        name: "exercise.get", summary: "One exercise: its catalog entry, how often it was trained, its records and the last session's sets.",
+        errors: [.unknownExercise], readsOnly: true, repliesLarge: true)
     /// Its last session's sets (up to a session's bound) make it large: a batch of it
     /// is written and budgeted on the database thread, not the serving loop.
-    public static let repliesLarge = true
-    public static let errors: [ApplicationError] = [.unknownExercise]
 
     public struct Params: MethodParams {
         public var exercise: String = ""
@@ -159,9 +156,9 @@ public enum ExerciseGet: MethodContract {
 /// know) its equipment and muscles, so its sets count per muscle and, for one that
 /// moves the body, count body mass as the catalog's do. Defining it again replaces them.
 public enum ExerciseDefine: MethodContract {
-    public static let name = "exercise.define"
-    public static let summary = "Give an exercise of one's own its equipment and muscles, so it counts as a catalog exercise does."
-    public static let errors: [ApplicationError] = [.exerciseRefused]
+    public static let method = MethodDescription(
+        name: "exercise.define", summary: "Give an exercise of one's own its equipment and muscles, so it counts as a catalog exercise does.",
+        errors: [.exerciseRefused])
     public typealias Result = ExerciseInfo
 
     public struct Params: MethodParams {

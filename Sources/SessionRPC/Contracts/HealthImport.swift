@@ -5,10 +5,9 @@ import JSON
 /// reads), sent in chunks under one id and stored together by the call that says
 /// `done`, as `history.import` stores workouts.
 public enum HealthImport: MethodContract {
-    public static let name = "health.import"
-    public static let summary = "Daily health values in chunks under one id, stored together by the call that says done; a value stored before is not stored again."
-    public static let runsLong = true
-    public static let errors: [ApplicationError] = [.importRefused, .stagingFull]
+    public static let method = MethodDescription(
+        name: "health.import", summary: "Daily health values in chunks under one id, stored together by the call that says done; a value stored before is not stored again.",
+        errors: [.importRefused, .stagingFull], runsLong: true)
 
     /// Values one call carries, at most.
     public static let samplesPerChunk = HistoryLimits.archiveItemsPerChunk

@@ -4,10 +4,9 @@ import JSON
 /// `health.list`: the daily values stored, a day and type each: the day's latest
 /// sample (by when it was recorded), with how many the day has.
 public enum HealthList: MethodContract {
-    public static let name = "health.list"
-    public static let summary = "Daily health values: each day's latest sample of each type, oldest first, for a type and dates."
-    public static let readsOnly = true
-    public static let repliesLarge = true
+    public static let method = MethodDescription(
+        name: "health.list", summary: "Daily health values: each day's latest sample of each type, oldest first, for a type and dates.",
+        readsOnly: true, repliesLarge: true)
 
     /// At most this many days and types in one reply.
     public static let rows = 1...5000

@@ -3,8 +3,8 @@ import JSON
 
 /// `health.record`: a health sample other tools (or sessionctl) push.
 public enum HealthRecord: MethodContract {
-    public static let name = "health.record"
-    public static let summary = "Record a health sample: sleepHours, restingHeartRate, bodyMassKg or steps."
+    public static let method = MethodDescription(
+        name: "health.record", summary: "Record a health sample: sleepHours, restingHeartRate, bodyMassKg or steps.")
 
     public struct Params: MethodParams {
         public var type: HealthType

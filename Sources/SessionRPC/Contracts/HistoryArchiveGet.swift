@@ -5,10 +5,9 @@ import JSON
 /// part and a page at a time: the plans with their text, the plan events, the
 /// health samples, and the profile with the aliases, one's own exercises and rests. `history.import` takes it back.
 public enum HistoryArchiveGet: MethodContract {
-    public static let name = "history.archive"
-    public static let summary = "Plans, plan events, health samples, profile, aliases and one's own exercises and rests, a part and a page at a time; history.import restores them."
-    public static let readsOnly = true
-    public static let repliesLarge = true
+    public static let method = MethodDescription(
+        name: "history.archive", summary: "Plans, plan events, health samples, profile, aliases and one's own exercises and rests, a part and a page at a time; history.import restores them.",
+        readsOnly: true, repliesLarge: true)
 
     /// The parts, in the order a restore needs them.
     public enum Part: String, CaseIterable, Sendable {

@@ -4,10 +4,9 @@ import JSON
 /// `history.exercises`: every exercise ever logged, most recent first — what names a
 /// person has used, for matching typed names and completion.
 public enum HistoryExercises: MethodContract {
-    public static let name = "history.exercises"
-    public static let summary = "Every exercise ever logged (as last named), with its set count, most recently logged first."
-    public static let readsOnly = true
-    public static let repliesLarge = true
+    public static let method = MethodDescription(
+        name: "history.exercises", summary: "Every exercise ever logged (as last named), with its set count, most recently logged first.",
+        readsOnly: true, repliesLarge: true)
     public typealias Result = ResultList<Exercise>
 
     @CodedParams

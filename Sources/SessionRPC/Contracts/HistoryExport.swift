@@ -8,11 +8,9 @@ import JSON
 /// as consecutive workouts of its start and title, over pages if need be, which an
 /// import joins again.
 public enum HistoryExport: MethodContract {
-    public static let name = "history.export"
-    public static let summary = "Finished sessions with every set, oldest first, a page at a time; history.import takes them back."
-    public static let readsOnly = true
-    public static let repliesLarge = true
-    public static let runsLong = true
+    public static let method = MethodDescription(
+        name: "history.export", summary: "Finished sessions with every set, oldest first, a page at a time; history.import takes them back.",
+        readsOnly: true, repliesLarge: true, runsLong: true)
 
     @CodedParams
     public struct Params: MethodParams {

@@ -7,10 +7,9 @@ import JSON
 /// import as it was. Workouts already stored (same start and title) are skipped, so
 /// importing a file twice, or two overlapping exports, adds each workout once.
 public enum HistoryImport: MethodContract {
-    public static let name = "history.import"
-    public static let summary = "Stage imported workouts under an import id; the call with done stores them all at once (or, with dryRun, only counts)."
-    public static let runsLong = true
-    public static let errors: [ApplicationError] = [.importRefused, .stagingFull, .implausibleSet]
+    public static let method = MethodDescription(
+        name: "history.import", summary: "Stage imported workouts under an import id; the call with done stores them all at once (or, with dryRun, only counts).",
+        errors: [.importRefused, .stagingFull, .implausibleSet], runsLong: true)
 
     public struct Params: MethodParams {
         /// Chosen by the client; chunks with the same id form one import.

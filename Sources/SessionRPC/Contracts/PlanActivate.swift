@@ -3,10 +3,9 @@ import JSON
 
 /// `plan.activate`: makes a stored plan the active one.
 public enum PlanActivate: MethodContract {
-    public static let name = "plan.activate"
-    public static let summary = "Make a stored plan the active one."
-    public static let events: [any EventContract.Type] = [PlanActivatedEvent.self]
-    public static let errors: [ApplicationError] = [.planNotFound]
+    public static let method = MethodDescription(
+        name: "plan.activate", summary: "Make a stored plan the active one.",
+        errors: [.planNotFound], events: [PlanActivatedEvent.self])
 
     @CodedParams
     public struct Params: MethodParams {

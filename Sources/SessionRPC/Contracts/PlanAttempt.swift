@@ -5,8 +5,8 @@ import JSON
 /// import refused, or a planner that failed — for audit, as `plan.import` keeps the text
 /// of a plan it stored (an imported attempt is kept by `plan.import` with `run`).
 public enum PlanAttempt: MethodContract {
-    public static let name = "plan.attempt"
-    public static let summary = "Keep a planner attempt that did not become a plan (refused or failed) for audit."
+    public static let method = MethodDescription(
+        name: "plan.attempt", summary: "Keep a planner attempt that did not become a plan (refused or failed) for audit.")
 
     public struct Params: MethodParams {
         public var attempt: PlannerAttempt

@@ -4,10 +4,9 @@ import JSON
 /// `plan.attempts`: the kept planner attempts, newest first — what each planner run
 /// printed and what became of it.
 public enum PlanAttempts: MethodContract {
-    public static let name = "plan.attempts"
-    public static let summary = "Kept planner attempts, newest first: each reply as printed and what became of it."
-    public static let readsOnly = true
-    public static let repliesLarge = true
+    public static let method = MethodDescription(
+        name: "plan.attempts", summary: "Kept planner attempts, newest first: each reply as printed and what became of it.",
+        readsOnly: true, repliesLarge: true)
     public typealias Result = ResultList<Attempt>
 
     @CodedParams

@@ -3,11 +3,9 @@ import JSON
 
 /// `plan.get`: a stored plan with the ids sessions refer to.
 public enum PlanGet: MethodContract {
-    public static let name = "plan.get"
-    public static let summary = "A plan with its days and planned exercises and their ids."
-    public static let readsOnly = true
-    public static let repliesLarge = true
-    public static let errors: [ApplicationError] = [.planNotFound, .noActivePlan]
+    public static let method = MethodDescription(
+        name: "plan.get", summary: "A plan with its days and planned exercises and their ids.",
+        errors: [.planNotFound, .noActivePlan], readsOnly: true, repliesLarge: true)
     public typealias Result = PlanDocument
 
     @CodedParams

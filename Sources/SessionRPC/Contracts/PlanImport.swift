@@ -4,10 +4,9 @@ import JSON
 /// `plan.import`: a generated plan through the typed boundary (SessionFormats'
 /// PlanImporter); nothing is stored when it is refused.
 public enum PlanImport: MethodContract {
-    public static let name = "plan.import"
-    public static let summary = "Import a generated plan (object, array of days, or raw model text) at the typed boundary; nothing is stored when it is refused."
-    public static let events: [any EventContract.Type] = [PlanActivatedEvent.self]
-    public static let errors: [ApplicationError] = [.planInvalid]
+    public static let method = MethodDescription(
+        name: "plan.import", summary: "Import a generated plan (object, array of days, or raw model text) at the typed boundary; nothing is stored when it is refused.",
+        errors: [.planInvalid], events: [PlanActivatedEvent.self])
 
     public struct Params: MethodParams {
         /// The plan: JSON, or a model's raw reply as a string.

@@ -3,10 +3,9 @@ import JSON
 
 /// `plan.list`: every stored plan, newest first.
 public enum PlanList: MethodContract {
-    public static let name = "plan.list"
-    public static let summary = "Every stored plan, newest first."
-    public static let readsOnly = true
-    public static let repliesLarge = true
+    public static let method = MethodDescription(
+        name: "plan.list", summary: "Every stored plan, newest first.",
+        readsOnly: true, repliesLarge: true)
     public typealias Params = NoParams
     public typealias Result = ResultList<Listing>
 

@@ -6,9 +6,9 @@ import JSON
 /// plan governing them, and the plan itself stays as it is. `plan.import` with
 /// `revises` changes the plan for every week instead.
 public enum PlanMove: MethodContract {
-    public static let name = "plan.move"
-    public static let summary = "Swap what two days of this week train (a one-off move, not a change of the plan); a day that has ended, or a training day trained already, cannot move."
-    public static let errors: [ApplicationError] = [.planNotFound, .dayTrained]
+    public static let method = MethodDescription(
+        name: "plan.move", summary: "Swap what two days of this week train (a one-off move, not a change of the plan); a day that has ended, or a training day trained already, cannot move.",
+        errors: [.planNotFound, .dayTrained])
 
     @CodedParams
     public struct Params: MethodParams {

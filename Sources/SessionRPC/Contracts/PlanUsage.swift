@@ -5,8 +5,8 @@ import JSON
 /// planner's monthly budget (`planner-monthly-limit`) counts. The month is the calendar
 /// month of the daemon's time zone.
 public enum PlanUsage: MethodContract {
-    public static let name = "plan.usage"
-    public static let summary = "This month's planner attempts (the daemon's time zone) and the tokens they cost, with the day the count starts again."
+    public static let method = MethodDescription(
+        name: "plan.usage", summary: "This month's planner attempts (the daemon's time zone) and the tokens they cost, with the day the count starts again.")
     public typealias Params = NoParams
 
     /// The month's count and totals.

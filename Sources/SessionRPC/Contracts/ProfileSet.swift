@@ -3,8 +3,8 @@ import JSON
 
 /// `profile.set`: replaces the fields given.
 public enum ProfileSet: MethodContract {
-    public static let name = "profile.set"
-    public static let summary = "Replace the profile's given fields."
+    public static let method = MethodDescription(
+        name: "profile.set", summary: "Replace the profile's given fields.")
     public typealias Result = ProfileResult
 
     @CodedParams

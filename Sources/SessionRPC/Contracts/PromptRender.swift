@@ -3,9 +3,9 @@ import JSON
 
 /// `prompt.render`: next week's generation prompt.
 public enum PromptRender: MethodContract {
-    public static let name = "prompt.render"
-    public static let summary = "Next week's generation prompt: system and user messages, the plan schema, and token estimates."
-    public static let readsOnly = true
+    public static let method = MethodDescription(
+        name: "prompt.render", summary: "Next week's generation prompt: system and user messages, the plan schema, and token estimates.",
+        readsOnly: true)
 
     @CodedParams
     public struct Params: MethodParams {

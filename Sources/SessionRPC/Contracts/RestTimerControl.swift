@@ -5,10 +5,9 @@ import JSON
 /// or taken off, a new time left, or skipped. A change tells subscribers (`rest.changed`);
 /// a timer taken down to nothing ends as a skip does, without `rest.finished`.
 public enum RestTimerControl: MethodContract {
-    public static let name = "rest.timer"
-    public static let summary = "The running rest timer; with add, seconds or skip, changed (rest.changed tells subscribers)."
-    public static let events: [any EventContract.Type] = [RestChangedEvent.self]
-    public static let errors: [ApplicationError] = [.noRestTimer]
+    public static let method = MethodDescription(
+        name: "rest.timer", summary: "The running rest timer; with add, seconds or skip, changed (rest.changed tells subscribers).",
+        errors: [.noRestTimer], events: [RestChangedEvent.self])
 
     @CodedParams
     public struct Params: MethodParams {
@@ -55,9 +54,9 @@ public enum RestTimerControl: MethodContract {
 /// `exercise.rest`: the rest after a set of one exercise, whatever the plan says (the
 /// person's own, kept); without `seconds`, the plan's (or the default) again.
 public enum ExerciseRest: MethodContract {
-    public static let name = "exercise.rest"
-    public static let summary = "Set the rest after each set of an exercise (kept; it wins over the plan's), or without seconds go back to the plan's."
-    public static let errors: [ApplicationError] = [.unknownExercise]
+    public static let method = MethodDescription(
+        name: "exercise.rest", summary: "Set the rest after each set of an exercise (kept; it wins over the plan's), or without seconds go back to the plan's.",
+        errors: [.unknownExercise])
 
     @CodedParams
     public struct Params: MethodParams {
@@ -82,8 +81,8 @@ public enum ExerciseRest: MethodContract {
 
 /// `exercise.rests`: every exercise's own rest.
 public enum ExerciseRests: MethodContract {
-    public static let name = "exercise.rests"
-    public static let summary = "Every exercise's own rest (exercise.rest)."
+    public static let method = MethodDescription(
+        name: "exercise.rests", summary: "Every exercise's own rest (exercise.rest).")
     public typealias Params = NoParams
     public typealias Result = ResultList<ExerciseRest.Result>
 }

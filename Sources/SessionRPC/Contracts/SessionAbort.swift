@@ -4,10 +4,9 @@ import JSON
 /// `session.abort`: discards the session and its sets: the active one, or the one
 /// `sessionId` names, finished ones too.
 public enum SessionAbort: MethodContract {
-    public static let name = "session.abort"
-    public static let summary = "Discard the session (the active one, or any by sessionId, finished too) and its sets: kept nowhere, excluded from summaries."
-    public static let events: [any EventContract.Type] = [SessionAbortedEvent.self]
-    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .confirmationRequired]
+    public static let method = MethodDescription(
+        name: "session.abort", summary: "Discard the session (the active one, or any by sessionId, finished too) and its sets: kept nowhere, excluded from summaries.",
+        errors: [.noActiveSession, .sessionNotFound, .confirmationRequired], events: [SessionAbortedEvent.self])
 
     @CodedParams
     public struct Params: MethodParams {

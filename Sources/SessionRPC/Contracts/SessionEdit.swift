@@ -3,9 +3,9 @@ import JSON
 
 /// `session.edit`: a session's start and end, title, effort or note, afterwards.
 public enum SessionEdit: MethodContract {
-    public static let name = "session.edit"
-    public static let summary = "Change a session's start or end (a finished one's), title, effort or note; its sets must stay within it."
-    public static let errors: [ApplicationError] = [.sessionNotFound, .timeBeforeSessionStart, .timeOutsideSession]
+    public static let method = MethodDescription(
+        name: "session.edit", summary: "Change a session's start or end (a finished one's), title, effort or note; its sets must stay within it.",
+        errors: [.sessionNotFound, .timeBeforeSessionStart, .timeOutsideSession])
     public typealias Result = SessionGet.Result
 
     @CodedParams

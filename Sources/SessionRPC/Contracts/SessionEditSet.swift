@@ -3,10 +3,9 @@ import JSON
 
 /// `session.editSet`: fixes a set already logged, in the active or a finished session.
 public enum SessionEditSet: MethodContract {
-    public static let name = "session.editSet"
-    public static let summary = "Fix a logged set (reps, weight, duration, kind, effort, note) in the active or a finished session; the exercise's bests follow."
-    public static let events: [any EventContract.Type] = [SetEditedEvent.self]
-    public static let errors: [ApplicationError] = [.setNotFound, .sessionNotFound, .implausibleSet]
+    public static let method = MethodDescription(
+        name: "session.editSet", summary: "Fix a logged set (reps, weight, duration, kind, effort, note) in the active or a finished session; the exercise's bests follow.",
+        errors: [.setNotFound, .sessionNotFound, .implausibleSet], events: [SetEditedEvent.self])
     public typealias Result = SessionLog.Result
 
     /// The set and what changes; what is not given stays as it is.

@@ -3,10 +3,9 @@ import JSON
 
 /// `session.finish`: ends the session and returns its totals.
 public enum SessionFinish: MethodContract {
-    public static let name = "session.finish"
-    public static let summary = "Finish the session and get its totals."
-    public static let events: [any EventContract.Type] = [SessionFinishedEvent.self]
-    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .sessionNotActive, .timeBeforeSessionStart, .timeOutsideSession]
+    public static let method = MethodDescription(
+        name: "session.finish", summary: "Finish the session and get its totals.",
+        errors: [.noActiveSession, .sessionNotFound, .sessionNotActive, .timeBeforeSessionStart, .timeOutsideSession], events: [SessionFinishedEvent.self])
 
     @CodedParams
     public struct Params: MethodParams {

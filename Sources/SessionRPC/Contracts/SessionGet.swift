@@ -4,11 +4,9 @@ import JSON
 /// `session.get`: one session, active or past, with every set as logged: ids, kinds,
 /// notes, records.
 public enum SessionGet: MethodContract {
-    public static let name = "session.get"
-    public static let summary = "A session with every set as logged (ids, kinds, notes): the active one, the one named, or else the latest."
-    public static let readsOnly = true
-    public static let repliesLarge = true
-    public static let errors: [ApplicationError] = [.sessionNotFound]
+    public static let method = MethodDescription(
+        name: "session.get", summary: "A session with every set as logged (ids, kinds, notes): the active one, the one named, or else the latest.",
+        errors: [.sessionNotFound], readsOnly: true, repliesLarge: true)
 
     /// Sets per reply, at most and by default: a session's bound
     /// (`SessionLimits.setsPerSession`), so one within it comes whole; one stored before

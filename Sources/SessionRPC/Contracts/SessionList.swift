@@ -3,11 +3,9 @@ import JSON
 
 /// `session.list`: sessions, newest first.
 public enum SessionList: MethodContract {
-    public static let name = "session.list"
-    public static let summary = "Sessions, newest first."
-    public static let readsOnly = true
-    public static let repliesLarge = true
-    public static let errors: [ApplicationError] = [.sessionNotFound]
+    public static let method = MethodDescription(
+        name: "session.list", summary: "Sessions, newest first.",
+        errors: [.sessionNotFound], readsOnly: true, repliesLarge: true)
     public typealias Result = ResultList<Listing>
 
     @CodedParams

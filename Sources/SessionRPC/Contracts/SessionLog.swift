@@ -3,10 +3,9 @@ import JSON
 
 /// `session.log`: a set against a planned exercise (by id or name) or off-plan.
 public enum SessionLog: MethodContract {
-    public static let name = "session.log"
-    public static let summary = "Log a set against a planned exercise (by id, position, name or a person's words for it) or an off-plan exercise by name. No reps, weight or duration: as planned."
-    public static let events: [any EventContract.Type] = [SetLoggedEvent.self]
-    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .timeBeforeSessionStart, .timeOutsideSession, .plannedExerciseNotFound, .exerciseNotInSession, .unknownExercise, .ambiguousExercise, .implausibleSet, .sessionFull, .setNotFound]
+    public static let method = MethodDescription(
+        name: "session.log", summary: "Log a set against a planned exercise (by id, position, name or a person's words for it) or an off-plan exercise by name. No reps, weight or duration: as planned.",
+        errors: [.noActiveSession, .sessionNotFound, .timeBeforeSessionStart, .timeOutsideSession, .plannedExerciseNotFound, .exerciseNotInSession, .unknownExercise, .ambiguousExercise, .implausibleSet, .sessionFull, .setNotFound], events: [SetLoggedEvent.self])
 
     /// What to log. Exactly one of `plannedExerciseID`, `position`, `exercise` and
     /// `match` names the exercise.

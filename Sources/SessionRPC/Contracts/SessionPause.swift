@@ -1,9 +1,8 @@
 /// `session.pause`: paused time is excluded from the duration; repeating it is harmless.
 public enum SessionPause: MethodContract {
-    public static let name = "session.pause"
-    public static let summary = "Pause the session: paused time is excluded from its duration. Repeating it is harmless."
-    public static let events: [any EventContract.Type] = [SessionPausedEvent.self]
-    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .sessionNotActive]
+    public static let method = MethodDescription(
+        name: "session.pause", summary: "Pause the session: paused time is excluded from its duration. Repeating it is harmless.",
+        errors: [.noActiveSession, .sessionNotFound, .sessionNotActive], events: [SessionPausedEvent.self])
     public typealias Params = SessionSelector
     public typealias Result = SessionSnapshot
 }

@@ -1,9 +1,8 @@
 /// `session.resume`: repeating it is harmless.
 public enum SessionResume: MethodContract {
-    public static let name = "session.resume"
-    public static let summary = "Resume a paused session. Repeating it is harmless."
-    public static let events: [any EventContract.Type] = [SessionResumedEvent.self]
-    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .sessionNotActive]
+    public static let method = MethodDescription(
+        name: "session.resume", summary: "Resume a paused session. Repeating it is harmless.",
+        errors: [.noActiveSession, .sessionNotFound, .sessionNotActive], events: [SessionResumedEvent.self])
     public typealias Params = SessionSelector
     public typealias Result = SessionSnapshot
 }

@@ -3,10 +3,9 @@ import JSON
 
 /// `session.start`: a session on a plan day, or a free session.
 public enum SessionStart: MethodContract {
-    public static let name = "session.start"
-    public static let summary = "Start a session on a plan day (default: today's), or a free session when the date has none."
-    public static let events: [any EventContract.Type] = [SessionStartedEvent.self]
-    public static let errors: [ApplicationError] = [.sessionAlreadyActive, .planDayNotFound, .planNotFound, .dayInFuture]
+    public static let method = MethodDescription(
+        name: "session.start", summary: "Start a session on a plan day (default: today's), or a free session when the date has none.",
+        errors: [.sessionAlreadyActive, .planDayNotFound, .planNotFound, .dayInFuture], events: [SessionStartedEvent.self])
     public typealias Result = SessionSnapshot
 
     @CodedParams

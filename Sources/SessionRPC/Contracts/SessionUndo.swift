@@ -4,10 +4,9 @@ import JSON
 /// `session.undo`: removes a set (default: the last set of the active session), or
 /// several at once, all or none.
 public enum SessionUndo: MethodContract {
-    public static let name = "session.undo"
-    public static let summary = "Remove a set (default: the last set of the active session), or several at once: all or none."
-    public static let events: [any EventContract.Type] = [SetUndoneEvent.self]
-    public static let errors: [ApplicationError] = [.noActiveSession, .sessionNotFound, .setNotFound, .noSetToUndo, .confirmationRequired]
+    public static let method = MethodDescription(
+        name: "session.undo", summary: "Remove a set (default: the last set of the active session), or several at once: all or none.",
+        errors: [.noActiveSession, .sessionNotFound, .setNotFound, .noSetToUndo, .confirmationRequired], events: [SetUndoneEvent.self])
 
     /// Sets one call removes, at most.
     public static let maximumSets = 100

@@ -3,9 +3,9 @@ import JSON
 
 /// `summary.weekly`: an ISO week's adherence, volume, progress, effort and health.
 public enum SummaryWeekly: MethodContract {
-    public static let name = "summary.weekly"
-    public static let summary = "An ISO week's adherence, volume, per-exercise progress, effort and health, with promptContext for the next plan."
-    public static let readsOnly = true
+    public static let method = MethodDescription(
+        name: "summary.weekly", summary: "An ISO week's adherence, volume, per-exercise progress, effort and health, with promptContext for the next plan.",
+        readsOnly: true)
     public typealias Result = WeeklyReport
 
     @CodedParams

@@ -6,8 +6,8 @@ import SessionMacros
 /// pull that completed, and the failure that stopped the round (none: the last error
 /// is cleared).
 public enum SyncReport: MethodContract {
-    public static let name = "sync.report"
-    public static let summary = "sessiond-sync reports a round: whether its push and pull completed, and the error that stopped it (none clears the last error)."
+    public static let method = MethodDescription(
+        name: "sync.report", summary: "sessiond-sync reports a round: whether its push and pull completed, and the error that stopped it (none clears the last error).")
 
     /// The longest error kept.
     public static let maximumErrorLength = 2000

@@ -4,8 +4,8 @@ import JSON
 /// `sync.share`: this athlete means to share their records with a PostgreSQL role (a
 /// coach); sessiond-sync writes it to the database's `sessiond_share` on its next round.
 public enum SyncShare: MethodContract {
-    public static let name = "sync.share"
-    public static let summary = "Share this athlete's synced records with a PostgreSQL role (a coach); sessiond-sync carries it to the database on its next round."
+    public static let method = MethodDescription(
+        name: "sync.share", summary: "Share this athlete's synced records with a PostgreSQL role (a coach); sessiond-sync carries it to the database on its next round.")
 
     /// The longest PostgreSQL role name (NAMEDATALEN - 1 bytes).
     public static let maximumRoleLength = 63

@@ -4,8 +4,8 @@ import JSON
 /// `sync.status`: what `sessionctl sync status` shows: sessiond-sync's last push and
 /// pull, the backlog, its last error, and the roles shared with.
 public enum SyncStatus: MethodContract {
-    public static let name = "sync.status"
-    public static let summary = "sessiond-sync's last push and pull, the feed entries waiting to be pushed, its last error, and the roles shared with."
+    public static let method = MethodDescription(
+        name: "sync.status", summary: "sessiond-sync's last push and pull, the feed entries waiting to be pushed, its last error, and the roles shared with.")
     public typealias Params = NoParams
 
     @Coded

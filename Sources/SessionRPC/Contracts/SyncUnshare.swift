@@ -4,8 +4,8 @@ import JSON
 /// `sync.unshare`: stops sharing with a role; sessiond-sync removes it from the
 /// database's `sessiond_share` on its next round, and the role reads nothing more.
 public enum SyncUnshare: MethodContract {
-    public static let name = "sync.unshare"
-    public static let summary = "Stop sharing this athlete's records with a PostgreSQL role; sessiond-sync removes the share on its next round."
+    public static let method = MethodDescription(
+        name: "sync.unshare", summary: "Stop sharing this athlete's records with a PostgreSQL role; sessiond-sync removes the share on its next round.")
 
     public typealias Params = SyncShare.Params
 
