@@ -74,7 +74,7 @@ let package = Package(
         ),
         .target(name: "SessionMacros", dependencies: ["SessionMacrosPlugin"]),
         .target(name: "JSON"),
-        .target(name: "SessionCore", dependencies: ["SessionMacros"]),
+        .target(name: "SessionCore", dependencies: ["SessionMacros", "SessionMacrosPlugin"]),
         .target(name: "SessionFormats", dependencies: ["CExpat", "CSQLite", "CZlib", "JSON", "SessionCore", "SessionMacros", "SessionRPC"]),
         .target(name: "ArgumentParsing"),
         .target(name: "SessionStore", dependencies: ["CSQLite", "JSON", "SessionCore", "SessionMacros"]),

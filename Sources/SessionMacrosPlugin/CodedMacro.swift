@@ -2,7 +2,7 @@ import SwiftDiagnostics
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@Coded`: a wire object's `code(_:)`, one member per stored property in declared
+/// `@Coded`: an object's `code(_:)` (`MemberCodable`'s), one member per stored property in declared
 /// order, and the blank `init()` its reader starts from when the type writes none.
 ///
 /// A member's key is the property's name with each run of capitals written as a word
@@ -16,7 +16,7 @@ import SwiftSyntaxMacros
 struct CodedMacro: CodingMacro {
     static let members = CodedMembers(
         macro: "@Coded", attribute: "Member", defaultCoding: "member", call: "try coder.",
-        signature: "mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError)"
+        signature: "mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure)", inlinable: true
     )
 }
 
@@ -83,6 +83,10 @@ struct CodedMembers {
     let call: String
     /// `code(_:)`'s signature.
     let signature: String
+    /// True: a public type's `code(_:)` is `@inlinable`, so that a coder in another
+    /// module (the protocol's writer, for a domain type) is compiled for it rather than
+    /// calling each member's coding through the protocol.
+    var inlinable = false
 
     func expansion(of declaration: some DeclGroupSyntax) throws -> [DeclSyntax] {
         guard declaration.is(StructDeclSyntax.self) else { throw MacroError("\(macro) applies to a struct") }
@@ -92,7 +96,8 @@ struct CodedMembers {
             lines.append(try line(for: property))
         }
         let access = StoredProperty.access(of: declaration)
-        var members: [DeclSyntax] = ["\(raw: access)\(raw: signature) {\n\(raw: lines.joined(separator: "\n"))\n}"]
+        let attributes = inlinable && access == "public " ? "@inlinable " : ""
+        var members: [DeclSyntax] = ["\(raw: attributes)\(raw: access)\(raw: signature) {\n\(raw: lines.joined(separator: "\n"))\n}"]
         if !Self.declaresBlankInit(declaration) { members.insert("\(raw: access)init() {}", at: 0) }
         return members
     }

@@ -22,7 +22,7 @@ public enum ErrorData {
         public var id: Int64 = 0
         public init() {}
         public init(_ id: Int64) { self.id = id }
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
             try coder.id(Name.name, &id)
         }
     }

@@ -61,7 +61,7 @@ import Testing
         #expect(members == [
             "public init() {}",
             """
-            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            @inlinable public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
             try coder.member("setId", &setID)
             try coder.timestamp("startedAt", &startedAt)
             try coder.number("averageRpe", &averageRPE, places: 2)
@@ -82,7 +82,7 @@ import Testing
                 init() { count = 1 }
             }
             """)
-        #expect(members == ["mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {\ntry coder.member(\"count\", &count)\n}"])
+        #expect(members == ["mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {\ntry coder.member(\"count\", &count)\n}"])
     }
 
     /// What it would leave off the wire without a word is refused.

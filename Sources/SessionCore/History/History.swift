@@ -3,6 +3,7 @@ import SessionMacros
 /// Workouts brought in from another tracker's export: each becomes a finished session
 /// at its real start, with its sets in order. Times are local wall-clock times (the
 /// apps write no offset); the daemon places them in its time zone.
+@Memberwise
 public struct HistoryWorkout: Sendable, Equatable {
     public var start: LocalDateTime
     public var durationSeconds: Int?
@@ -10,31 +11,22 @@ public struct HistoryWorkout: Sendable, Equatable {
     /// The workout's note (never put in a prompt).
     public var note: String?
     /// The session's effort, 1–10 (exports of sessiond keep it; the apps' have none).
-    public var rpe: Double?
+    public var rpe: Double? = nil
     public var sets: [HistorySet]
     /// The session's average and maximum heart rate in beats per minute, as a watch
     /// measured them; nil when none did.
-    public var averageHeartRate: Int?
-    public var maximumHeartRate: Int?
+    public var averageHeartRate: Int? = nil
+    public var maximumHeartRate: Int? = nil
     /// The energy it burnt, in kcal, as a watch estimated it.
-    public var energyKcal: Double?
+    public var energyKcal: Double? = nil
     /// The exact start, RFC 3339 with its offset (sessiond's own export): `start` is its
     /// wall-clock time; nil for exports without one (the apps').
-    public var startedAt: String?
+    public var startedAt: String? = nil
     /// The plan day it trained (sessiond's own export, with its archive's plans).
-    public var planDay: PlanDayReference?
+    public var planDay: PlanDayReference? = nil
     /// The day it counts for when that is not its start's (a session entered
     /// afterwards for an earlier day); nil: its start's.
-    public var date: LocalDate?
-
-    public init(start: LocalDateTime, durationSeconds: Int?, title: String, note: String?, rpe: Double? = nil, sets: [HistorySet]) {
-        self.start = start
-        self.durationSeconds = durationSeconds
-        self.title = title
-        self.note = note
-        self.rpe = rpe
-        self.sets = sets
-    }
+    public var date: LocalDate? = nil
 }
 
 extension HistoryWorkout {

@@ -1,14 +1,18 @@
 import SessionMacros
 
-/// A normalised 7-day training plan, as import produces it and storage keeps it.
-@Memberwise
-public struct Plan: Sendable, Equatable {
+/// A normalised 7-day training plan, as import produces it and storage keeps it. Its
+/// members are the plan object's, with dates resolved: what `sessionctl plan check`
+/// prints, and re-importing that gives no warnings.
+@Memberwise @Coded
+public struct Plan: Sendable, Equatable, MemberCodable {
     /// The plan's display name.
-    public var name: String
+    @Member(key: "planName") public var name: String
     /// The Monday of the week the plan covers.
     public var weekStart: LocalDate
     /// The plan's days in date order, Monday first; weekdays not listed are rest days.
     public var days: [PlanDay]
+
+    public init() { self.init(name: "", weekStart: LocalDate(daysSinceEpoch: 0), days: []) }
 
     /// Days that carry at least one exercise.
     public var trainingDays: [PlanDay] { days.filter { !$0.rest } }
@@ -38,33 +42,60 @@ public struct PlanDay: Sendable, Equatable {
     public var weekday: Weekday { date.weekday }
 }
 
-/// A warm-up item: a name and optionally a rep count or a duration.
-@Memberwise
-public struct WarmupItem: Sendable, Equatable {
-    public var name: String
-    public var reps: Int? = nil
-    public var durationSeconds: Int? = nil
-    public var description: String? = nil
+/// A day's members: its header (`codeHeader`), then its exercises.
+extension PlanDay: MemberCodable {
+    public init() { self.init(date: LocalDate(daysSinceEpoch: 0), title: "", rest: false, warmup: [], exercises: []) }
+
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
+        try codeHeader(&coder)
+        try coder.objects("exercises", &exercises)
+    }
+
+    /// The day's members before its exercises: date, weekday (worked out from the
+    /// date: read, not kept), title, rest, warm-up. A stored plan's day has them too.
+    public mutating func codeHeader<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.date("date", &date)
+        var day = weekday.name
+        try coder.string("day", &day)
+        try coder.string("title", &title)
+        try coder.bool("rest", &rest)
+        try coder.objects("warmup", &warmup)
+    }
 }
 
-/// A planned exercise row: what the person is asked to do, set by set.
-@Memberwise
-public struct PlannedExercise: Sendable, Equatable {
+/// A warm-up item: a name and optionally a rep count or a duration (absent ones left
+/// out of its members).
+@Memberwise @Coded
+public struct WarmupItem: Sendable, Equatable, MemberCodable {
+    public var name: String
+    @Member(.omitted) public var reps: Int? = nil
+    @Member(.omitted) public var durationSeconds: Int? = nil
+    @Member(.omitted) public var description: String? = nil
+
+    public init() { self.init(name: "") }
+}
+
+/// A planned exercise row: what the person is asked to do, set by set. Its members
+/// leave out what it does not prescribe (`amrap` only when true).
+@Memberwise @Coded
+public struct PlannedExercise: Sendable, Equatable, MemberCodable {
     public var name: String
     public var sets: Int
     /// The rep target, or the lower bound of a range.
-    public var reps: Int? = nil
+    @Member(.omitted) public var reps: Int? = nil
     /// The upper bound of a rep range ("8-12" → reps 8, repsMax 12).
-    public var repsMax: Int? = nil
+    @Member(.omitted) public var repsMax: Int? = nil
     /// As many reps as possible: no rep target.
-    public var amrap: Bool = false
-    public var durationSeconds: Int? = nil
-    public var weightKg: Double? = nil
-    public var restSeconds: Int? = nil
-    public var description: String? = nil
+    @Member(.flag) public var amrap: Bool = false
+    @Member(.omitted) public var durationSeconds: Int? = nil
+    @Member(.omitted) public var weightKg: Double? = nil
+    @Member(.omitted) public var restSeconds: Int? = nil
+    @Member(.omitted) public var description: String? = nil
     /// Exercises of a day sharing a label are done as a superset (or circuit): one set
     /// of each in turn.
-    public var superset: String? = nil
+    @Member(.omitted) public var superset: String? = nil
+
+    public init() { self.init(name: "", sets: 0) }
 }
 
 /// A problem or a change found at one place of an imported document.

@@ -30,17 +30,19 @@ public struct SessionProgress: Sendable, Equatable {
     }
 
     /// An exercise logged off-plan, in the order first logged.
-    public struct OffPlan: Sendable, Equatable {
-        public var name: String
-        public var logged: Int
+    @Memberwise @Coded
+    public struct OffPlan: Sendable, Equatable, MemberCodable {
+        public var name: String = ""
+        @Member(key: "loggedSets") public var logged: Int = 0
     }
 
     /// The next set to do (`SessionProgress.next`).
-    public struct Next: Sendable, Equatable {
-        public var plannedExerciseID: Int64
-        public var name: String
-        public var setNumber: Int
-        public var plannedSets: Int
+    @Memberwise @Coded
+    public struct Next: Sendable, Equatable, MemberCodable {
+        public var plannedExerciseID: Int64 = 0
+        public var name: String = ""
+        public var setNumber: Int = 0
+        public var plannedSets: Int = 0
     }
 
     public let planned: [Planned]
@@ -120,14 +122,4 @@ public struct SessionProgress: Sendable, Equatable {
 /// Every member at its zero, for reading into.
 extension SessionProgress.Planned: Blank {
     public init() { self.init(id: 0, position: 0, exercise: PlannedExercise(name: "", sets: 0), logged: 0) }
-}
-
-/// Every member at its zero, for reading into.
-extension SessionProgress.OffPlan: Blank {
-    public init() { self.init(name: "", logged: 0) }
-}
-
-/// Every member at its zero, for reading into.
-extension SessionProgress.Next: Blank {
-    public init() { self.init(plannedExerciseID: 0, name: "", setNumber: 0, plannedSets: 0) }
 }

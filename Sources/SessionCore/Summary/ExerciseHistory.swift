@@ -4,9 +4,9 @@ import SessionMacros
 /// best estimated one-rep max and volume that `sessionctl progress` charts.
 @Memberwise
 public struct ExerciseHistory: Sendable, Equatable {
-    /// One set of the exercise, as logged.
-    @Memberwise
-    public struct Set: Sendable, Equatable {
+    /// One set of the exercise, as logged; its estimate is written to 0.1 kg.
+    @Memberwise @Coded
+    public struct Set: Sendable, Equatable, MemberCodable {
         public var setNumber: Int = 0
         public var kind: SetKind = SetKind.normal
         public var reps: Int?
@@ -14,7 +14,7 @@ public struct ExerciseHistory: Sendable, Equatable {
         public var durationSeconds: Int?
         public var rpe: Double?
         /// The Epley estimate of a counted set with reps and load.
-        public var oneRepMaxKg: Double?
+        @Member(.number, places: 1) public var oneRepMaxKg: Double?
 
         public init() {}
     }

@@ -42,22 +42,26 @@ public struct WeeklySummary: Sendable, Equatable {
 }
 
 /// A planned training day moved for one week (`plan.move`): `to` trains the day of `from`.
-@Memberwise
-public struct DayMove: Sendable, Equatable {
+@Memberwise @Coded
+public struct DayMove: Sendable, Equatable, MemberCodable {
     public var from: LocalDate
     public var to: LocalDate
+
+    public init() { self.init(from: LocalDate(daysSinceEpoch: 0), to: LocalDate(daysSinceEpoch: 0)) }
 }
 
 /// The hard sets a muscle group got in a week: a counted set (warm-ups count 0) counts 1
 /// for each primary muscle of its exercise and ½ for each secondary one, as the catalog
 /// (`ExerciseCatalog`) gives them, or as the person gave them to an exercise of their
 /// own (`CustomExercise`); other exercises count for none.
-@Memberwise
-public struct MuscleSets: Sendable, Equatable {
+@Memberwise @Coded
+public struct MuscleSets: Sendable, Equatable, MemberCodable {
     public var muscle: MuscleGroup
     public var sets: Double
     /// The same for the week before.
-    public var previous: Double
+    @Member(key: "previousSets") public var previous: Double
+
+    public init() { self.init(muscle: .chest, sets: 0, previous: 0) }
 
     /// The hard sets a plan's week would give each muscle group, in the catalog's order
     /// of muscles (its planned sets counted as logged ones are), and the planned names
@@ -89,8 +93,10 @@ public struct MuscleSets: Sendable, Equatable {
     }
 }
 
-/// One exercise's week.
-public struct ExerciseSummary: Sendable, Equatable {
+/// One exercise's week. Its figures are written rounded (kg to 0.01, the change to
+/// 0.0001); reading gives back the rounded values.
+@Memberwise @Coded
+public struct ExerciseSummary: Sendable, Equatable, MemberCodable {
     /// This week's best against the best of the 4 weeks before (`SummaryBuilder`); with
     /// none there to hold it against, `returning` for an exercise not trained in them
     /// but before them, else `new`.
@@ -104,17 +110,21 @@ public struct ExerciseSummary: Sendable, Equatable {
     public var bestSet: SetFigures?
     public var measure: Measure
     /// This week's best in `measure` (the Epley estimate for weighted sets).
-    public var best: Double?
+    @Member(.number, places: 2) public var best: Double?
     /// The best in the 4 weeks before, nil without history.
-    public var previousBest: Double?
+    @Member(.number, places: 2) public var previousBest: Double?
     /// (best − previous) / previous, nil without history.
-    public var change: Double?
+    @Member(.number, places: 4) public var change: Double?
     public var trend: Trend
+
+    public init() {
+        self.init(name: "", setsDone: 0, setsPlanned: 0, bestSet: nil, measure: .reps, best: nil, previousBest: nil, change: nil, trend: .new)
+    }
 }
 
 /// A set's figures.
-@Memberwise
-public struct SetFigures: Sendable, Equatable {
+@Memberwise @Coded
+public struct SetFigures: Sendable, Equatable, MemberCodable {
     public var reps: Int?
     public var weightKg: Double?
     public var durationSeconds: Int?
@@ -123,11 +133,14 @@ public struct SetFigures: Sendable, Equatable {
 }
 
 /// A planned exercise done short on a trained day.
-public struct SkippedExercise: Sendable, Equatable {
+@Memberwise @Coded
+public struct SkippedExercise: Sendable, Equatable, MemberCodable {
     public var date: LocalDate
     public var name: String
     public var setsDone: Int
     public var setsPlanned: Int
+
+    public init() { self.init(date: LocalDate(daysSinceEpoch: 0), name: "", setsDone: 0, setsPlanned: 0) }
 }
 
 /// One health type over the week.
@@ -152,16 +165,4 @@ extension WeeklySummary: Blank {
                   adherence: nil, sets: 0, reps: 0, volumeKg: 0, activeMinutes: 0, averageRPE: nil, hardSets: 0, exercises: [], skipped: [],
                   health: [], volumePerDayKg: [])
     }
-}
-
-/// Every member at its zero, for reading into.
-extension ExerciseSummary: Blank {
-    public init() {
-        self.init(name: "", setsDone: 0, setsPlanned: 0, bestSet: nil, measure: .reps, best: nil, previousBest: nil, change: nil, trend: .new)
-    }
-}
-
-/// Every member at its zero, for reading into.
-extension SkippedExercise: Blank {
-    public init() { self.init(date: LocalDate(daysSinceEpoch: 0), name: "", setsDone: 0, setsPlanned: 0) }
 }

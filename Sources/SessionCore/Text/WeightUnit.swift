@@ -46,7 +46,7 @@ public enum WeightUnit: String, Sendable, CaseIterable {
     /// A volume (reps × weight, summed) with this unit's name, to the nearest whole unit,
     /// thousands grouped: "2,743 kg", "4,320 lb". Every volume a person reads is worded
     /// so — a set's, a session's, a week's, a record's, the prompt's — so that one figure
-    /// reads the same in every command (JSON keeps them unrounded).
+    /// reads the same in every command (`--json` keeps them unrounded).
     public func volumeText(_ kilograms: Double) -> String { NumberText.grouped(value(kilograms)) + " " + rawValue }
 
     /// An estimate (an e1RM) with this unit's name, to 0.1 and never snapped to a

@@ -4,6 +4,7 @@ import SessionCore
 /// Reads each member of a reply, failing with its path when it is missing or of
 /// another type.
 struct ObjectReader: ObjectCoder {
+    typealias Failure = JSONReadError
     let reader: JSONReader
     /// The texts the item before this one in its array read, shared when this one has
     /// the same bytes: a workout's sets mostly repeat one exercise, and sharing the
@@ -78,7 +79,7 @@ struct ObjectReader: ObjectCoder {
     where Choice.RawValue == String {
         value = try array(key, "one of " + Choice.allCases.map(\.rawValue).joined(separator: ", ")) { $0.stringValue.flatMap(Choice.init(rawValue:)) }
     }
-    mutating func parts<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError) {
+    mutating func parts<Item: MemberCodable>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError) {
         value = []
         if try reader.optionalArray(JSONKey(key)) { try objects(key, &value) }
     }
@@ -99,11 +100,11 @@ struct ObjectReader: ObjectCoder {
     mutating func constant(_ key: StaticString, _ value: Bool) throws(JSONReadError) {
         guard try reader.bool(JSONKey(key)) == value else { throw JSONReadError(path: reader.path(of: JSONKey(key)), expected: "\(value)") }
     }
-    mutating func document(_ key: StaticString, _ value: inout JSONValue) throws(JSONReadError) {
+    mutating func document<Document: CarriedDocument>(_ key: StaticString, _ value: inout Document) throws(JSONReadError) {
         guard let found = reader.raw(JSONKey(key)), found.objectPairs != nil else {
             throw JSONReadError(path: reader.path(of: JSONKey(key)), expected: "an object")
         }
-        value = found
+        value.json = found
     }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) throws(JSONReadError)
     where Choice.RawValue == String {
@@ -134,7 +135,7 @@ struct ObjectReader: ObjectCoder {
             throw JSONReadError(path: reader.path(of: JSONKey(key)) + "[\(unknown)]", expected: "one of " + among.joined(separator: ", "))
         }
     }
-    mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) throws(JSONReadError) {
+    mutating func derivedObjects<Item: MemberCodable>(_ key: StaticString, _ value: [Item]) throws(JSONReadError) {
         _ = try reader.objects(JSONKey(key))
     }
     mutating func omitted(_ key: StaticString, _ value: inout Int?) throws(JSONReadError) { value = try reader.optionalInt(JSONKey(key)) }
@@ -150,22 +151,22 @@ struct ObjectReader: ObjectCoder {
     mutating func flag(_ key: StaticString, _ value: inout Bool) throws(JSONReadError) { value = try reader.optionalBool(JSONKey(key)) ?? false }
     var reads: Bool { true }
     mutating func derived(_ key: StaticString, _ value: Bool) throws(JSONReadError) { try constant(key, value) }
-    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) throws(JSONReadError) {
+    mutating func object<Item: MemberCodable>(_ key: StaticString, _ value: inout Item) throws(JSONReadError) {
         value = try Item(reader: reader.object(JSONKey(key)))
     }
-    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError) {
+    mutating func object<Item: MemberCodable>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError) {
         value = try reader.optionalObject(JSONKey(key)).map { reader throws(JSONReadError) in try Item(reader: reader) }
     }
-    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError) {
+    mutating func objects<Item: MemberCodable>(_ key: StaticString, _ value: inout [Item]) throws(JSONReadError) {
         value = try Self.items(try reader.objects(JSONKey(key)))
     }
-    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item], maxCount: Int) throws(JSONReadError) {
+    mutating func objects<Item: MemberCodable>(_ key: StaticString, _ value: inout [Item], maxCount: Int) throws(JSONReadError) {
         let items = try reader.objects(JSONKey(key))
         try check(items.count <= maxCount, key, "at most \(maxCount) items")
         value = try Self.items(items)
     }
     /// Each of `readers`' objects, the texts of one shared with the next's (`before`).
-    private static func items<Item: CodedObject>(_ readers: [JSONReader]) throws(JSONReadError) -> [Item] {
+    private static func items<Item: MemberCodable>(_ readers: [JSONReader]) throws(JSONReadError) -> [Item] {
         var items: [Item] = []
         // Read items are kept until the whole request is: no slack, no regrowing.
         items.reserveCapacity(readers.count)
@@ -185,7 +186,7 @@ struct ObjectReader: ObjectCoder {
         value = read
     }
     mutating func omittedTimestamp(_ key: StaticString, _ value: inout String?) throws(JSONReadError) { try timestamp(key, &value) }
-    mutating func omitted<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError) { try object(key, &value) }
+    mutating func omitted<Item: MemberCodable>(_ key: StaticString, _ value: inout Item?) throws(JSONReadError) { try object(key, &value) }
 }
 
 /// The texts one item of an array read, by key, for the next item to share

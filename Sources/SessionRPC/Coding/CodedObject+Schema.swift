@@ -4,6 +4,7 @@ import SessionCore
 /// The JSON Schema of the members, every one required but those left out when they do
 /// not apply.
 struct ObjectSchema: ObjectCoder {
+    typealias Failure = JSONReadError
     private var properties: [(key: String, value: JSONValue)] = []
     private var required: [JSONValue] = []
 
@@ -47,16 +48,16 @@ struct ObjectSchema: ObjectCoder {
     mutating func choices<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout [Choice]) where Choice.RawValue == String {
         add(key, Schema.array(Schema.oneOf(Choice.allCases.map(\.rawValue))))
     }
-    mutating func parts<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) { add(key, Schema.array(Item.schema)) }
+    mutating func parts<Item: MemberCodable>(_ key: StaticString, _ value: inout [Item]) { add(key, Schema.array(Item.schema)) }
     mutating func dateTime(_ key: StaticString, _ value: inout LocalDateTime) { add(key, Schema.string) }
     mutating func omittedTimestamp(_ key: StaticString, _ value: inout String?) { add(key, Schema.timestamp, required: false) }
-    mutating func omitted<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { add(key, Item.schema, required: false) }
-    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item], maxCount: Int) {
+    mutating func omitted<Item: MemberCodable>(_ key: StaticString, _ value: inout Item?) { add(key, Item.schema, required: false) }
+    mutating func objects<Item: MemberCodable>(_ key: StaticString, _ value: inout [Item], maxCount: Int) {
         add(key, .obj(["type": "array", "items": Item.schema, "maxItems": JSONValue(maxCount)]))
     }
     func check(_ condition: @autoclosure () -> Bool, _ key: StaticString, _ expected: @autoclosure () -> String) {}
     mutating func constant(_ key: StaticString, _ value: Bool) { add(key, .obj(["enum": .array([.bool(value)])])) }
-    mutating func document(_ key: StaticString, _ value: inout JSONValue) { add(key, Schema.object) }
+    mutating func document<Document: CarriedDocument>(_ key: StaticString, _ value: inout Document) { add(key, Schema.object) }
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: inout Choice) where Choice.RawValue == String {
         add(key, Schema.oneOf(Choice.allCases.map(\.rawValue)))
     }
@@ -65,7 +66,7 @@ struct ObjectSchema: ObjectCoder {
     }
     mutating func names(_ key: StaticString, _ value: inout [String], among: [String]) { add(key, Schema.array(Schema.oneOf(among))) }
     mutating func derived(_ key: StaticString, _ value: Bool) { add(key, Schema.boolean) }
-    mutating func derivedObjects<Item: CodedObject>(_ key: StaticString, _ value: [Item]) { add(key, Schema.array(Item.schema)) }
+    mutating func derivedObjects<Item: MemberCodable>(_ key: StaticString, _ value: [Item]) { add(key, Schema.array(Item.schema)) }
     mutating func omitted(_ key: StaticString, _ value: inout Int?) { add(key, Schema.integer, required: false) }
     mutating func omitted(_ key: StaticString, _ value: inout Double?) { add(key, Schema.number, required: false) }
     mutating func omitted(_ key: StaticString, _ value: inout String?) { add(key, Schema.string, required: false) }
@@ -76,9 +77,9 @@ struct ObjectSchema: ObjectCoder {
     mutating func omitted(_ key: StaticString, _ value: inout Double?, in bounds: ClosedRange<Double>) { add(key, Schema.range(bounds), required: false) }
     mutating func flag(_ key: StaticString, _ value: inout Bool) { add(key, Schema.boolean, required: false) }
     var reads: Bool { false }
-    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item) { add(key, Item.schema) }
-    mutating func object<Item: CodedObject>(_ key: StaticString, _ value: inout Item?) { add(key, Schema.nullable(Item.schema)) }
-    mutating func objects<Item: CodedObject>(_ key: StaticString, _ value: inout [Item]) { add(key, Schema.array(Item.schema)) }
+    mutating func object<Item: MemberCodable>(_ key: StaticString, _ value: inout Item) { add(key, Item.schema) }
+    mutating func object<Item: MemberCodable>(_ key: StaticString, _ value: inout Item?) { add(key, Schema.nullable(Item.schema)) }
+    mutating func objects<Item: MemberCodable>(_ key: StaticString, _ value: inout [Item]) { add(key, Schema.array(Item.schema)) }
 }
 
 /// Schema shorthands for method documentation.

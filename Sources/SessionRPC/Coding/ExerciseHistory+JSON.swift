@@ -4,10 +4,10 @@ import SessionCore
 /// Kilograms to 0.1, as summaries round them when they write them.
 private func rounded(_ kilograms: Double?) -> Double? { kilograms.map { ($0 * 10).rounded() / 10 } }
 
-extension ObjectCoder where Self: ~Copyable {
+extension MemberCoder where Self: ~Copyable {
     /// A session's or a week's best estimate and volume, each in kg to 0.1: what was
     /// written, or read.
-    fileprivate mutating func figures(best: Double?, volume: Double) throws(JSONReadError) -> (best: Double?, volume: Double) {
+    fileprivate mutating func figures(best: Double?, volume: Double) throws(Failure) -> (best: Double?, volume: Double) {
         var best = rounded(best)
         try number("bestOneRepMaxKg", &best)
         var volume = rounded(volume) ?? 0
@@ -18,7 +18,7 @@ extension ObjectCoder where Self: ~Copyable {
 
 extension ExerciseHistory: CodedObject {
     /// The sessions, and the weeks that follow from them (written, not read).
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.string("name", &name)
         try coder.objects("sessions", &sessions)
         try coder.derivedObjects("weeks", coder.reads ? [] : weeks)
@@ -28,7 +28,7 @@ extension ExerciseHistory: CodedObject {
 extension ExerciseHistory.Session: CodedObject {
     /// A session read with its sets has its figures worked out from them again; one
     /// without sets but with counted ones is a summary, its figures as written.
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.id("sessionId", &sessionID)
         try coder.date("date", &date)
         let (best, volume) = try coder.figures(best: bestOneRepMaxKg, volume: volumeKg)
@@ -41,22 +41,9 @@ extension ExerciseHistory.Session: CodedObject {
     }
 }
 
-extension ExerciseHistory.Set: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.int("setNumber", &setNumber)
-        try coder.choice("kind", &kind)
-        try coder.int("reps", &reps)
-        try coder.number("weightKg", &weightKg)
-        try coder.int("durationSeconds", &durationSeconds)
-        try coder.number("rpe", &rpe)
-        var estimate = rounded(oneRepMaxKg)
-        try coder.number("oneRepMaxKg", &estimate)
-        oneRepMaxKg = estimate
-    }
-}
 
 extension ExerciseHistory.Week: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.date("weekStart", &weekStart)
         try coder.int("sessions", &sessions)
         try coder.int("sets", &sets)

@@ -8,7 +8,7 @@ import SessionCore
 extension HistoryWorkout: CodedObject {
     public init() { self.init(start: LocalDateTime(date: LocalDate(daysSinceEpoch: 0), secondOfDay: 0), durationSeconds: nil, title: "", note: nil, sets: []) }
 
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.dateTime("start", &start)
         try coder.int("durationSeconds", &durationSeconds, in: SessionLimits.durationSeconds)
         var title: String? = self.title
@@ -35,7 +35,7 @@ extension HistoryWorkout: CodedObject {
 extension HistorySet: CodedObject {
     public init() { self.init(exercise: "") }
 
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.text("exercise", &exercise, maxLength: SessionLimits.exerciseNameLength)
         var kind: SetKind? = self.kind
         try coder.choice("kind", &kind)
@@ -52,7 +52,7 @@ extension HistorySet: CodedObject {
 }
 
 extension HistoryCounts: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.int("workouts", &workouts)
         try coder.int("sets", &sets)
         try coder.int("warmups", &warmups)

@@ -6,20 +6,23 @@ import SessionCore
 /// the plan calendar is derived from, the health samples, the profile, the aliases and the exercises of
 /// one's own given muscles. Times are RFC
 /// 3339 with the daemon's offset, so a restore in any zone lands on the same instants.
-public struct HistoryArchive: Sendable, Equatable {
+/// Every part is written, empty ones too (`profile` null when not given); read, a part
+/// left out is empty.
+@Coded
+public struct HistoryArchive: Sendable, Equatable, CodedObject {
     public var profile: Profile?
-    public var aliases: [ArchivedAlias] = []
+    @Member(.parts) public var aliases: [ArchivedAlias] = []
     /// Exercises of one's own given equipment and muscles, by name.
-    public var exercises: [CustomExercise] = []
+    @Member(.parts) public var exercises: [CustomExercise] = []
     /// The rests of one's own (`exercise.rest`), by exercise.
-    public var rests: [ArchivedRest] = []
+    @Member(.parts) public var rests: [ArchivedRest] = []
     /// Oldest first (by id).
-    public var plans: [ArchivedPlan] = []
+    @Member(.parts) public var plans: [ArchivedPlan] = []
     /// Activations and one-off moves, in the order they happened. An archive written
     /// before events were kept has none (its `coverage` is not read): each plan then
     /// counts as activated when it was imported.
-    public var events: [ArchivedPlanEvent] = []
-    public var health: [ArchivedHealthSample] = []
+    @Member(.parts) public var events: [ArchivedPlanEvent] = []
+    @Member(.parts) public var health: [ArchivedHealthSample] = []
 
     public init() {}
 
@@ -56,20 +59,6 @@ extension HistoryArchive {
         case "health": health.append(try ArchivedHealthSample(reader: reader))
         default: break
         }
-    }
-}
-
-extension HistoryArchive: CodedObject {
-    /// Every part, empty ones too (`profile` null when not given); read, a part left
-    /// out is empty.
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.object("profile", &profile)
-        try coder.parts("aliases", &aliases)
-        try coder.parts("exercises", &exercises)
-        try coder.parts("rests", &rests)
-        try coder.parts("plans", &plans)
-        try coder.parts("events", &events)
-        try coder.parts("health", &health)
     }
 }
 
@@ -112,7 +101,7 @@ public struct ArchivedPlanEvent: Sendable, Equatable, CodedObject {
 
     public init() {}
 
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.timestamp("at", &at)
         try coder.omitted("date", &date)
         try coder.choice("kind", &kind)
@@ -135,7 +124,7 @@ public struct ArchivedHealthSample: Sendable, Equatable, CodedObject {
 
     public init() {}
 
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.choice("type", &type)
         try coder.number("value", &value)
         try coder.check(type.bounds.contains(value), "value", "from \(type.bounds.lowerBound) to \(type.bounds.upperBound)")
@@ -164,7 +153,7 @@ public struct ArchivedRest: Sendable, Equatable, CodedObject {
 extension CustomExercise: CodedObject {
     public init() { self.init(name: "", equipment: nil, primary: [], secondary: [], countsBodyMass: false) }
 
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.text("name", &name, maxLength: SessionLimits.exerciseNameLength)
         try coder.choice("equipment", &equipment)
         try coder.choices("primaryMuscles", &primary)
@@ -176,7 +165,7 @@ extension CustomExercise: CodedObject {
 
 /// A plan day reference's members: the plan's id, the weekday as its ISO number.
 extension PlanDayReference: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.id("planId", &planID)
         // 1 (Monday) to 7 (Sunday).
         var day = weekday.rawValue

@@ -4,7 +4,7 @@ import SessionCore
 /// The profile as `profile.get` answers and `profile.set` and an archive read it, its
 /// weights checked against `Profile.Limits` when read.
 extension Profile: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.string("goals", &goals)
         try coder.strings("equipment", &equipment)
         try coder.numbers("weightsKg", &weightsKg)

@@ -3,7 +3,7 @@ import SessionCore
 
 extension SessionProgress.Planned: CodedObject {
     /// Its ids and progress, then the planned exercise's own members.
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.id("plannedExerciseId", &id)
         try coder.int("position", &position)
         try coder.int("loggedSets", &logged)
@@ -14,18 +14,3 @@ extension SessionProgress.Planned: CodedObject {
     }
 }
 
-extension SessionProgress.OffPlan: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("name", &name)
-        try coder.int("loggedSets", &logged)
-    }
-}
-
-extension SessionProgress.Next: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.id("plannedExerciseId", &plannedExerciseID)
-        try coder.string("name", &name)
-        try coder.int("setNumber", &setNumber)
-        try coder.int("plannedSets", &plannedSets)
-    }
-}

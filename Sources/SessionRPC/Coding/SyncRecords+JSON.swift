@@ -6,7 +6,7 @@ import SessionCore
 
 /// A session's members as the change feed carries them.
 extension SyncedSession: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.date("date", &date)
         try coder.string("title", &title)
         try coder.bool("carriedOver", &carriedOver)
@@ -31,7 +31,7 @@ extension SyncedSession: CodedObject {
 
 /// A set's members, its session named by uid.
 extension SyncedSet: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.string("sessionUid", &sessionUID)
         try coder.check(SyncChange.isUID(sessionUID), "sessionUid", "32 lowercase hexadecimal digits")
         try coder.string("exerciseName", &exerciseName)
@@ -61,7 +61,7 @@ extension SyncedSet: CodedObject {
 
 /// A health sample's members.
 extension SyncedHealthSample: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.string("type", &type)
         try coder.check(HealthType(rawValue: type) != nil, "type", "one of \(HealthType.allCases.map(\.rawValue).joined(separator: ", "))")
         try coder.number("value", &value)
@@ -75,7 +75,7 @@ extension SyncedHealthSample: CodedObject {
 
 /// A change's members: the record's state under its entity's name, or its tombstone.
 extension SyncChange: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.choice("entity", &entity)
         try coder.string("uid", &uid)
         try coder.check(Self.isUID(uid), "uid", "32 lowercase hexadecimal digits")
@@ -118,7 +118,7 @@ extension SyncChange {
 
 /// A share's member: the role, as `sync.share` takes it.
 extension SyncedShare: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.string("role", &role)
         try coder.check(SyncShare.roleProblem(role) == nil, "role", SyncShare.roleProblem(role) ?? "")
     }
@@ -126,7 +126,7 @@ extension SyncedShare: CodedObject {
 
 /// An alias's members.
 extension SyncedAlias: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.string("alias", &alias)
         try coder.check(!alias.isEmpty && alias.count <= SyncChange.maximumTextLength, "alias", "a key of 1 to \(SyncChange.maximumTextLength) characters")
         try coder.string("name", &name)
@@ -136,7 +136,7 @@ extension SyncedAlias: CodedObject {
 
 /// An exercise of one's own's members.
 extension SyncedExercise: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.string("name", &name)
         try coder.check(!name.isEmpty && name.count <= SyncChange.maximumTextLength, "name", "a name of 1 to \(SyncChange.maximumTextLength) characters")
         try coder.string("equipment", &equipment)
@@ -150,7 +150,7 @@ extension SyncedExercise: CodedObject {
 
 /// A rest of one's own's members.
 extension SyncedRest: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.string("exerciseKey", &exerciseKey)
         try coder.check(!exerciseKey.isEmpty && exerciseKey.count <= SyncChange.maximumTextLength, "exerciseKey", "a key of 1 to \(SyncChange.maximumTextLength) characters")
         try coder.int("seconds", &seconds, in: 0...3600)
@@ -162,7 +162,7 @@ extension SyncedPlan: CodedObject {
     /// A plan's source text, at most (a week's plan is a few kilobytes).
     public static let maximumSourceLength = 1_000_000
 
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.string("name", &name)
         try coder.check(name.count <= SyncChange.maximumTextLength, "name", "at most \(SyncChange.maximumTextLength) characters")
         try coder.date("weekStart", &weekStart)
@@ -180,7 +180,7 @@ extension SyncedPlan: CodedObject {
 
 /// A plan event's members: an activation, or a move with its two dates.
 extension SyncedPlanEvent: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.choice("kind", &kind)
         try coder.string("planUid", &planUID)
         try coder.check(SyncChange.isUID(planUID), "planUid", "32 lowercase hexadecimal digits")

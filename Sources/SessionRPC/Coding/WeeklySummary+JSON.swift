@@ -5,7 +5,7 @@ import SessionCore
 /// method's result). Figures are written rounded: kg and averages to 0.01,
 /// adherence to 0.001, change to 0.0001; reading gives back the rounded values.
 extension WeeklySummary: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.date("weekStart", &weekStart)
         var weekEnd = weekStart.adding(days: 6)  // worked out: read, not kept
         try coder.date("weekEnd", &weekEnd)
@@ -31,55 +31,8 @@ extension WeeklySummary: CodedObject {
     }
 }
 
-extension DayMove: CodedObject {
-    public init() { self.init(from: LocalDate(daysSinceEpoch: 0), to: LocalDate(daysSinceEpoch: 0)) }
 
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.date("from", &from)
-        try coder.date("to", &to)
-    }
-}
 
-extension ExerciseSummary: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.string("name", &name)
-        try coder.int("setsDone", &setsDone)
-        try coder.int("setsPlanned", &setsPlanned)
-        try coder.object("bestSet", &bestSet)
-        try coder.choice("measure", &measure)
-        try coder.number("best", &best, places: 2)
-        try coder.number("previousBest", &previousBest, places: 2)
-        try coder.number("change", &change, places: 4)
-        try coder.choice("trend", &trend)
-    }
-}
-
-extension SetFigures: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.int("reps", &reps)
-        try coder.number("weightKg", &weightKg)
-        try coder.int("durationSeconds", &durationSeconds)
-    }
-}
-
-extension SkippedExercise: CodedObject {
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.date("date", &date)
-        try coder.string("name", &name)
-        try coder.int("setsDone", &setsDone)
-        try coder.int("setsPlanned", &setsPlanned)
-    }
-}
-
-extension MuscleSets: CodedObject {
-    public init() { self.init(muscle: .chest, sets: 0, previous: 0) }
-
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
-        try coder.choice("muscle", &muscle)
-        try coder.number("sets", &sets)
-        try coder.number("previousSets", &previous)
-    }
-}
 
 extension HealthSummary: CodedObject {
     /// How a week's values of a type become one: the latest (body mass and
@@ -88,7 +41,7 @@ extension HealthSummary: CodedObject {
 
     public init() { self.init(type: .steps, value: 0, samples: 0, previous: nil) }
 
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.choice("type", &type)
         try coder.number("value", &value, places: 2)
         try coder.int("samples", &samples)

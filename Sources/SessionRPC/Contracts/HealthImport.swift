@@ -53,7 +53,7 @@ public enum HealthImport: MethodContract {
 
         public init() {}
 
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
             try coder.stagedImport(importID: &importID, staged: &staged, done: &done, dryRun: &dryRun)
             try coder.int("stored", &stored)
             try coder.int("skipped", &skipped)
@@ -71,11 +71,11 @@ extension ParamsCoder {
     }
 }
 
-extension ObjectCoder where Self: ~Copyable {
+extension MemberCoder where Self: ~Copyable {
     /// The reply of an import staged in chunks (`history.import`, `health.import`)
     /// begins alike: its id, what is staged under it, and whether the call was the last
     /// (`done`) and a dry run.
-    mutating func stagedImport(importID: inout String, staged: inout Int, done: inout Bool, dryRun: inout Bool) throws(JSONReadError) {
+    mutating func stagedImport(importID: inout String, staged: inout Int, done: inout Bool, dryRun: inout Bool) throws(Failure) {
         try string("importId", &importID)
         try int("staged", &staged)
         try bool("done", &done)

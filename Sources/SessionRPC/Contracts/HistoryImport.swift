@@ -121,7 +121,7 @@ public enum HistoryImport: MethodContract {
 
         public init() {}
 
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
             try coder.stagedImport(importID: &importID, staged: &staged, done: &done, dryRun: &dryRun)
             try coder.object("imported", &imported)
             try coder.int("skipped", &skipped)

@@ -28,7 +28,7 @@ public enum PlanAttempts: MethodContract {
 
         public init() {}
 
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
             try coder.id("attemptId", &attemptID)
             try coder.timestamp("at", &at)
             try coder.id("planId", &planID)

@@ -64,7 +64,7 @@ public struct PlanDocument: CodedResult, Equatable {
         self.carriedOverTo = carriedOverTo
     }
 
-    public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.id("planId", &planID)
         try coder.string("name", &plan.name)
         try coder.date("weekStart", &plan.weekStart)
@@ -111,7 +111,7 @@ public struct PlanDocument: CodedResult, Equatable {
             exercises = zip(day.exercises, exerciseIDs).enumerated().map { Exercise(id: $1.1, position: $0 + 1, exercise: $1.0) }
         }
 
-        mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
             try coder.id("planDayId", &id)
             try day.codeHeader(&coder)
             try coder.objects("exercises", &exercises)

@@ -22,7 +22,7 @@ public enum SessionAbort: MethodContract {
 
         public init() {}
 
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
             try coder.id("sessionId", &sessionID)
             try coder.constant("discarded", true)
         }

@@ -116,7 +116,7 @@ public enum SessionLog: MethodContract {
 
             public init() {}
 
-            public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+            public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
                 var names = kinds.names
                 try coder.names("kinds", &names, among: RecordKinds.names)
                 kinds = RecordKinds(names: names)
@@ -176,7 +176,7 @@ public enum SessionLog: MethodContract {
         public var loggedSets: Int { progress.loggedSets }
         public var plannedSets: Int { progress.plannedSets }
 
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
             try coder.id("setId", &setID)
             try coder.id("sessionId", &sessionID)
             try coder.int("setNumber", &setNumber)

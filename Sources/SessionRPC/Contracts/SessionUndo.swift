@@ -53,11 +53,11 @@ public enum SessionUndo: MethodContract {
             self.removed = removed
         }
 
-        public mutating func code(_ coder: inout some ObjectCoder & ~Copyable) throws(JSONReadError) {
+        public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
             var first = removed.first ?? Removed()
             try coder.members(&first)
             try coder.objects("removed", &removed)
-            if removed.isEmpty { throw JSONReadError(path: "result.removed", expected: "at least one set") }
+            try coder.check(!removed.isEmpty, "removed", "at least one set")
         }
     }
 }
