@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The process's environment as a dictionary (without Foundation's ProcessInfo, which
 /// would load more than the executables need).

@@ -1,9 +1,7 @@
 import JSON
 import SessionCore
 import SessionFormats
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What a file is, told from its first bytes (not its name): so that a file given to the
 /// command that does not read it is answered with the one that does. `import` reads

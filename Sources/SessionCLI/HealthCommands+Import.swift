@@ -3,9 +3,7 @@ import JSON
 import SessionCore
 import SessionFormats
 import SessionRPC
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension HealthCommands {
     static let healthImport = Command(

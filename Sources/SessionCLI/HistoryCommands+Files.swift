@@ -1,13 +1,10 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import ArgumentParsing
 import SessionCore
 import SessionFormats
 import SessionRPC
 import SessionSystem
 import JSON
-import SessionFormats
 
 extension HistoryCommands {
     static let historyImport = Command(

@@ -2,9 +2,7 @@ import ArgumentParsing
 import SessionCore
 import SessionFormats
 import SessionSystem
-#if canImport(Glibc)
 import Glibc
-#endif
 
 // sessionctl's half of `plan export`: which format `--format` names, which paper
 // `--paper` or the locale gives, and the PDF sheet typeset by groff as a child process.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionCore
 import SessionFormats
 import SessionRPC

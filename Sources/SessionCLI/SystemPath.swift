@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A path as the system takes it: the bytes it came as on the command line. A file name
 /// that is not UTF-8 (Latin-1's "Übung.csv") reaches `CommandLine.arguments` with

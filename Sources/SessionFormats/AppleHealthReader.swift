@@ -1,7 +1,5 @@
 import SessionCore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Apple Health's `export.xml` read as a stream through libexpat (`ExpatStream`), a
 /// chunk at a time: each `Record` of a type sessiond keeps is counted towards its day

@@ -1,7 +1,5 @@
 import CExpat
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What `ExpatStream` tells as it reads a document's elements; a message returned by
 /// `startElement` refuses the document at that start tag.

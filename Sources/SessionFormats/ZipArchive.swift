@@ -1,8 +1,6 @@
 import CZlib
 import SessionCore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// One entry of a zip archive read in place, without unpacking it to disk: the central
 /// directory at the archive's end names the entries (ZIP64 included, as archives over

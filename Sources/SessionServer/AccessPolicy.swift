@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import CLinux
 
 /// What the kernel says of a connected peer (SO_PEERCRED, SO_PEERGROUPS).

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// An open file descriptor this process owns. Non-copyable: exactly one owner, and the
 /// descriptor is closed exactly once, when that owner ends (or `close()` consumes it).

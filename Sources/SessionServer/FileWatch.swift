@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionSystem
 
 /// Tells the serving loop when a file it depends on is removed, moved or replaced, at

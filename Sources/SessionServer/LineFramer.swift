@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Splits a connection's bytes into request lines (PROTOCOL: one JSON text per line,
 /// `\n` or `\r\n`). Pure: the serving loop feeds it what it reads and takes lines out

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionApplication
 
 /// Log lines: lowercase facts with key=value fields. Under journald (stderr is the

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// sd_notify(3) messages to the service manager: READY=1, STATUS=, WATCHDOG=1,
 /// STOPPING=1 (sent by `ServiceManager`). Without $NOTIFY_SOCKET every call is a no-op.

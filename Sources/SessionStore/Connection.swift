@@ -1,7 +1,5 @@
 import CSQLite
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The one owner of a `sqlite3*` handle. Not thread-safe: one thread uses it at a time
 /// (the daemon gives it to its single writer). Closed in `deinit`, and closed even

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Which file a name leads to: its device and inode.
 struct FileIdentity: Equatable {

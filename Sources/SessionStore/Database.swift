@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import CSQLite
 
 /// The one owner of sessiond's SQLite database: opening with a fixed configuration,

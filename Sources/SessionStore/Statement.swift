@@ -1,8 +1,6 @@
 import CSQLite
 import SessionCore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// One prepared statement: prepared in `init`, finalised in `deinit` (GRDB's shape).
 /// Values are always bound, never interpolated into SQL.

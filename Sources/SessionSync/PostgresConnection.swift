@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import CLibpq
 
 /// Why PostgreSQL refused: the server's or libpq's message, and the SQLSTATE when the

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A connected byte stream to the daemon, read and written through one descriptor: a
 /// Unix stream socket connected to the daemon's path, or one end of a socket pair whose

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Runs a shell command to its end with bytes on its standard input, collecting what it
 /// prints, under a deadline. The command runs as `/bin/sh -c COMMAND` in a process

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A file path's directory and name, as dirname(1) and basename(1) split it.
 public enum FilePath {

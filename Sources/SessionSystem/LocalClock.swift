@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionCore
 
 /// The daemon's clock and time zone: wall time in milliseconds, local dates, and RFC

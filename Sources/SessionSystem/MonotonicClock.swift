@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The monotonic clock (CLOCK_MONOTONIC): for durations and deadlines, which no change
 /// of the wall clock moves.

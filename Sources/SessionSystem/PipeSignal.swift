@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Synchronization
 
 /// SIGPIPE ignored while a child's pipes or a relay's are written, for the whole

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What the kernel tells of another process, from /proc/PID/stat (proc(5)).
 public enum ProcessStatus {

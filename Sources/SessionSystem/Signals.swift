@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// What the programs say and decide of signals, once: their names, which ones interrupt
 /// a command's work, and whether one is ignored.

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Copies bytes both ways between a connected socket and a reading and a writing
 /// descriptor (standard input and output) until the socket's peer is done: what

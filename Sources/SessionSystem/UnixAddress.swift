@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A Unix-domain socket address for a path, in the one place that builds it.
 public enum UnixAddress {

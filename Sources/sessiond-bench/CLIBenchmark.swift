@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A person's round trips through the CLI beside the tools they are compared with, run
 /// by turns so that each sees the same machine: `sessionctl --version` (the executable's

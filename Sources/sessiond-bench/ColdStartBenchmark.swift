@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionSystem
 
 /// The first call through socket activation against a warm one: systemd's own

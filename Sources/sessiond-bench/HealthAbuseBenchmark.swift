@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Hostile health files through the built `sessionctl health import --dry-run` (no
 /// workouts in them, so no daemon is asked): a single attribute of 32 and 64 MB, and

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionCore
 
 /// `sessionctl health import` of a large Apple Health export.xml, generated here from

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionCore
 
 /// The commands that look back, on a month of history and on twenty years of it: each

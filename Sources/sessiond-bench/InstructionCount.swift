@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionRPC
 
 /// Instructions a daemon spends per `session.log`, counted by callgrind: a count, not a

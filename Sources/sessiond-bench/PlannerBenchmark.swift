@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionRPC
 
 /// The planner link's own cost: `sessionctl plan next` with a planner that answers at

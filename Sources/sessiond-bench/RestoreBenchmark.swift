@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionCore
 
 /// A history of a million sets taken out and put back: `sessionctl export` as JSON and

@@ -1,9 +1,7 @@
 import CLinux
 import JSON
 import SessionCore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 // libFuzzer entry point for the untrusted-input boundary of SessionCore and
 // SessionFormats: the JSON parser

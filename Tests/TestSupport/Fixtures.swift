@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import SessionCore
 
 /// Paths the tests share: the package root, the shared examples beside it, and fresh
