@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // sessiond: a workout session tracker daemon. Targets, bottom up (see docs/development.md):
 //   CSQLite, CLinux, CExpat, CZlib   C headers from Debian (SQLite; Linux calls Glibc lacks; libexpat; zlib), one module map each
-//   SessionMacros               @Memberwise: a declaration the compiler writes the rest of (SessionMacrosPlugin expands it, and SessionRPC's @Coded and @CodedParams)
+//   SessionMacros               @Memberwise: a declaration the compiler writes the rest of (SessionMacrosPlugin expands it, SessionCore's @Coded and SessionRPC's @CodedParams)
 //   JSON                        the JSON value, parser, writer and paths
 //   SessionCore                 pure domain: plans, sessions, summary, prompt, time; no JSON
 //   SessionStore                the one owner of SQLite: schema, migrations, every statement

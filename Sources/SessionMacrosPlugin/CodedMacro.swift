@@ -93,7 +93,7 @@ struct CodedMembers {
         var lines: [String] = []
         for property in try StoredProperty.all(of: declaration, for: macro) {
             if property.isLet { throw MacroError("\(macro): '\(property.name)' is a let; a coded member is read into, so it must be a var", at: property.node) }
-            lines.append(try line(for: property))
+            if let line = try line(for: property) { lines.append(line) }
         }
         let access = StoredProperty.access(of: declaration)
         let attributes = inlinable && access == "public " ? "@inlinable " : ""
@@ -102,8 +102,9 @@ struct CodedMembers {
         return members
     }
 
-    /// `<call><coding>("<key>", &<name>[, <words as written>])` for one property.
-    func line(for property: StoredProperty) throws -> String {
+    /// `<call><coding>("<key>", &<name>[, <words as written>])` for one property; nil
+    /// for one declared `.notCoded`.
+    func line(for property: StoredProperty) throws -> String? {
         var coding = defaultCoding
         var key: String?  // nil: the property's name as a wire key
         var words: [String] = []
@@ -122,6 +123,12 @@ struct CodedMembers {
             }
         }
         guard let coding else { throw MacroError("\(macro): '\(property.name)' needs @\(attribute)(.coding, …)", at: property.node) }
+        if coding == "notCoded" {
+            guard key == nil, words.isEmpty else {
+                throw MacroError("@\(attribute)(.notCoded): '\(property.name)' is no member, so it takes no key and nothing besides", at: property.node)
+            }
+            return nil
+        }
         if coding == "members" {
             guard key == nil, words.isEmpty else {
                 throw MacroError("@\(attribute)(.members): '\(property.name)' is written under no key of its own, and takes nothing besides", at: property.node)

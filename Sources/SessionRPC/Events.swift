@@ -1,5 +1,6 @@
 import SessionCore
 import JSON
+import SessionMacros
 
 /// An event subscribers hear, declared once like a method: its type on the wire and
 /// its payload's type, from which the daemon writes it, `rpc.discover` documents it and
@@ -7,10 +8,22 @@ import JSON
 /// same way). `events.subscribe` takes the types of `EventRegistry.all`.
 public protocol EventContract: SendableMetatype {
     associatedtype Payload: MethodResult & JSONObjectEncodable
+    /// Its type and summary, in one value as a method's are (`MethodDescription`).
+    static var event: EventDescription { get }
+}
+
+extension EventContract {
     /// The event's type on the wire (`set.logged`).
-    static var type: String { get }
+    public static var type: String { event.type }
+}
+
+/// What an event's contract says of it besides its payload.
+@Memberwise
+public struct EventDescription: Sendable {
+    /// The event's type on the wire (`set.logged`).
+    public var type: String
     /// One sentence for `rpc.discover`.
-    static var summary: String { get }
+    public var summary: String
 }
 
 /// Every event the daemon publishes, in the order `rpc.discover` lists them: each
@@ -47,7 +60,7 @@ public enum EventRegistry {
     /// Each event's name, summary and payload schema, for `rpc.discover`.
     public static var documented: JSONValue {
         .array(all.map { event in
-            .obj(["name": .string(event.type), "summary": .string(event.summary), "schema": schema(of: event)])
+            .obj(["name": .string(event.type), "summary": .string(event.event.summary), "schema": schema(of: event)])
         })
     }
 
@@ -61,8 +74,7 @@ public struct SessionReference: CodedResult, Equatable {
 }
 
 public enum RestStartedEvent: EventContract {
-    public static let type = "rest.started"
-    public static let summary = "A rest timer started after a set."
+    public static let event = EventDescription(type: "rest.started", summary: "A rest timer started after a set.")
 
     public struct Payload: MethodResult, JSONObjectEncodable {
         public let sessionID: Int64
@@ -115,8 +127,7 @@ public enum RestStartedEvent: EventContract {
 }
 
 public enum RestFinishedEvent: EventContract {
-    public static let type = "rest.finished"
-    public static let summary = "A rest timer ran out (not sent when the next set came first)."
+    public static let event = EventDescription(type: "rest.finished", summary: "A rest timer ran out (not sent when the next set came first).")
 
     @Coded
     public struct Payload: CodedResult, Equatable {

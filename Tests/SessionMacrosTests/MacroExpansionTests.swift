@@ -85,7 +85,28 @@ import Testing
         #expect(members == ["mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {\ntry coder.member(\"count\", &count)\n}"])
     }
 
-    /// What it would leave off the wire without a word is refused.
+    /// A property declared `.notCoded` is the value's own: no member is coded for it,
+    /// and the others keep their order.
+    @Test func codedLeavesOutAPropertyThatIsNoMember() throws {
+        let members = try expand(CodedMacro.self, """
+            @Coded
+            public struct Counts {
+                public var sets = 0
+                @Member(.notCoded) public var names: [String] = []
+                @Member(key: "from") public var first: LocalDate?
+            }
+            """)
+        #expect(members == [
+            "public init() {}",
+            """
+            @inlinable public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
+            try coder.member("sets", &sets)
+            try coder.member("from", &first)
+            }
+            """,
+        ])
+    }
+
     /// What it would leave off the wire without a word is refused, at the declaration.
     @Test func codedRefusesWhatItCannotListWholeWhereItStands() throws {
         let refusals = try [
@@ -94,8 +115,12 @@ import Testing
             "@Coded struct A { var (a, b) = (0, 1) }",
             "@Coded struct A { @Member(.members, key: \"x\") var a = B() }",
             "@Coded enum A { case a }",
+            "@Coded struct A { @Member(.notCoded, key: \"x\") var a = 0 }",
         ].map { try refusal(CodedMacro.self, $0) }
-        #expect(refusals.map(\.?.at) == ["let id: Int64", "#if DEBUG\nvar a = 0\n#endif", "(a, b) = (0, 1)", "@Member(.members, key: \"x\") var a = B()", "the attribute"])
+        #expect(refusals.map(\.?.at) == [
+            "let id: Int64", "#if DEBUG\nvar a = 0\n#endif", "(a, b) = (0, 1)", "@Member(.members, key: \"x\") var a = B()", "the attribute",
+            "@Member(.notCoded, key: \"x\") var a = 0",
+        ])
         #expect(refusals[0]?.message == "@Coded: 'id' is a let; a coded member is read into, so it must be a var")
     }
 

@@ -1,7 +1,7 @@
 /// An object's `code(_:)` from its stored properties in declared order (and the blank
 /// `init()` it is read into, unless the type writes one): `MemberCodable`'s, for any
-/// `MemberCoder`. `@Member` says how a
-/// property is coded where the key or the coding is not the usual one.
+/// `MemberCoder`. `@Member` says how a property is coded where the key or the coding is
+/// not the usual one.
 @attached(member, names: named(init), named(code))
 public macro Coded() = #externalMacro(module: "SessionMacrosPlugin", type: "CodedMacro")
 
@@ -30,5 +30,8 @@ public enum Coding {
     case choice, choices, names, document
     /// A nested object's members written among this one's, under no key of their own.
     case members
+    /// Kept by the value for its own use, not a member: the writer leaves it out, the
+    /// reader leaves it at its default, the schema does not list it.
+    case notCoded
 }
 

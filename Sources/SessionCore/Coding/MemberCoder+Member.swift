@@ -1,6 +1,6 @@
 /// The coding of each member type `@Coded` writes as `member`: its usual one, picked by
-/// the property's type (an `Int64` is an id, a nested `CodedObject` an object, an
-/// enumeration's value a choice). Inlined, so a type's `code(_:)` calls the coding itself.
+/// the property's type (an `Int64` is an id, a nested `MemberCodable` an object, an
+/// enumeration's value a choice, a `CarriedDocument` a document). Inlined, so a type's `code(_:)` calls the coding itself.
 extension MemberCoder where Self: ~Copyable {
     @inlinable @inline(__always)
     public mutating func member(_ key: StaticString, _ value: inout Int64) throws(Failure) { try id(key, &value) }

@@ -102,18 +102,19 @@ public struct HistorySet: Sendable, Equatable {
 }
 
 /// What an import holds, as `--dry-run` and the import's result report it.
-public struct HistoryCounts: Sendable, Equatable {
+@Coded
+public struct HistoryCounts: Sendable, Equatable, MemberCodable {
     public var workouts = 0
     /// Every set, warm-ups included.
     public var sets = 0
     public var warmups = 0
     /// Distinct exercises (by `String.exerciseKey`).
     public var exercises = 0
-    public var first: LocalDate?
-    public var last: LocalDate?
+    @Member(key: "from") public var first: LocalDate?
+    @Member(key: "to") public var last: LocalDate?
     /// The exercise names as written, each once (not on the wire: `HistoryImport`
     /// reports what each became).
-    public var names: [String] = []
+    @Member(.notCoded) public var names: [String] = []
 
     public init() {}
 

@@ -51,17 +51,6 @@ extension HistorySet: CodedObject {
     }
 }
 
-extension HistoryCounts: CodedObject {
-    public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
-        try coder.int("workouts", &workouts)
-        try coder.int("sets", &sets)
-        try coder.int("warmups", &warmups)
-        try coder.int("exercises", &exercises)
-        try coder.date("from", &first)
-        try coder.date("to", &last)
-    }
-}
-
 extension HistoryWorkout {
     /// At least as many bytes as the workout takes in a `history.import` chunk (absent
     /// members left out), worked out without writing them: what a client sizes its

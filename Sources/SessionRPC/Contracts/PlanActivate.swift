@@ -25,8 +25,7 @@ public enum PlanActivate: MethodContract {
 
 /// `plan.activated`, published by `plan.activate` (and `plan.import` when the imported plan becomes the active one).
 public enum PlanActivatedEvent: EventContract {
-    public static let type = "plan.activated"
-    public static let summary = "Another plan became the active one (plan.import, plan.activate)."
+    public static let event = EventDescription(type: "plan.activated", summary: "Another plan became the active one (plan.import, plan.activate).")
 
     @Coded
     public struct Payload: CodedResult, Equatable {

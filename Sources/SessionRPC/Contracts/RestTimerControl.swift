@@ -89,8 +89,7 @@ public enum ExerciseRests: MethodContract {
 
 /// `rest.changed`, published by `rest.timer`.
 public enum RestChangedEvent: EventContract {
-    public static let type = "rest.changed"
-    public static let summary = "The running rest timer was changed (rest.timer): seconds added or taken off, a new time left, or skipped."
+    public static let event = EventDescription(type: "rest.changed", summary: "The running rest timer was changed (rest.timer): seconds added or taken off, a new time left, or skipped.")
 
     @Coded
     public struct Payload: CodedResult, Equatable {

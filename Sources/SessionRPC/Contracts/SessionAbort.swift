@@ -32,6 +32,5 @@ public enum SessionAbort: MethodContract {
 /// `session.aborted`, published by `session.abort`.
 public enum SessionAbortedEvent: EventContract {
     public typealias Payload = SessionReference
-    public static let type = "session.aborted"
-    public static let summary = "The session was discarded with its sets."
+    public static let event = EventDescription(type: "session.aborted", summary: "The session was discarded with its sets.")
 }

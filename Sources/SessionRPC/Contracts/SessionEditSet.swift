@@ -46,6 +46,5 @@ public enum SessionEditSet: MethodContract {
 /// `set.edited`, published by `session.editSet` with its result.
 public enum SetEditedEvent: EventContract {
     public typealias Payload = SessionEditSet.Result
-    public static let type = "set.edited"
-    public static let summary = "A set was changed: the session.editSet result."
+    public static let event = EventDescription(type: "set.edited", summary: "A set was changed: the session.editSet result.")
 }

@@ -57,6 +57,5 @@ public struct VolumeRecord: CodedResult, Equatable {
 /// `session.finished`, published by `session.finish` with its result.
 public enum SessionFinishedEvent: EventContract {
     public typealias Payload = SessionFinish.Result
-    public static let type = "session.finished"
-    public static let summary = "The session was finished: the session.finish result."
+    public static let event = EventDescription(type: "session.finished", summary: "The session was finished: the session.finish result.")
 }

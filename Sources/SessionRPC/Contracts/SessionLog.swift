@@ -202,6 +202,5 @@ public enum SessionLog: MethodContract {
 /// `set.logged`, published by `session.log` with its result.
 public enum SetLoggedEvent: EventContract {
     public typealias Payload = SessionLog.Result
-    public static let type = "set.logged"
-    public static let summary = "A set was logged: the session.log result."
+    public static let event = EventDescription(type: "set.logged", summary: "A set was logged: the session.log result.")
 }

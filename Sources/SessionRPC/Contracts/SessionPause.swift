@@ -10,6 +10,5 @@ public enum SessionPause: MethodContract {
 /// `session.paused`, published by `session.pause`.
 public enum SessionPausedEvent: EventContract {
     public typealias Payload = SessionReference
-    public static let type = "session.paused"
-    public static let summary = "The session was paused."
+    public static let event = EventDescription(type: "session.paused", summary: "The session was paused.")
 }

@@ -10,6 +10,5 @@ public enum SessionResume: MethodContract {
 /// `session.resumed`, published by `session.resume`.
 public enum SessionResumedEvent: EventContract {
     public typealias Payload = SessionReference
-    public static let type = "session.resumed"
-    public static let summary = "The session was resumed."
+    public static let event = EventDescription(type: "session.resumed", summary: "The session was resumed.")
 }

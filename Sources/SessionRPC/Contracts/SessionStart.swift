@@ -23,8 +23,7 @@ public enum SessionStart: MethodContract {
 
 /// `session.started`, published by `session.start`.
 public enum SessionStartedEvent: EventContract {
-    public static let type = "session.started"
-    public static let summary = "A session started (session.start)."
+    public static let event = EventDescription(type: "session.started", summary: "A session started (session.start).")
 
     @Coded
     public struct Payload: CodedResult, Equatable {

@@ -65,6 +65,5 @@ public enum SessionUndo: MethodContract {
 /// `set.undone`, published by `session.undo`, one per set removed.
 public enum SetUndoneEvent: EventContract {
     public typealias Payload = SessionUndo.Removed
-    public static let type = "set.undone"
-    public static let summary = "A set was removed, numbered as it was: one event per set of a session.undo."
+    public static let event = EventDescription(type: "set.undone", summary: "A set was removed, numbered as it was: one event per set of a session.undo.")
 }
