@@ -1,5 +1,6 @@
 import Glibc
 import SessionCore
+import SessionSystem
 
 /// Paths the tests share: the package root, the shared examples beside it, and fresh
 /// temporary directories.
@@ -64,10 +65,14 @@ public enum Fixtures {
         return String(cString: made)
     }
 
-    /// Removes a directory tree made by `temporaryDirectory`.
+    /// Removes a directory tree made by `temporaryDirectory`. Not with system(3): while
+    /// its command runs it ignores SIGINT and SIGQUIT in the whole test process, and a
+    /// program another test starts meanwhile (Foundation's `Process` passes ignored
+    /// signals on) would ignore Ctrl-C all its life.
     public static func removeTree(_ path: String) {
-        guard path.hasPrefix("/tmp/sessiond-") else { return }
-        _ = system("rm -rf '\(path)'")
+        guard path.hasPrefix("/tmp/sessiond-"),
+              let pid = try? ChildProcess.spawn("/bin/rm", ["-rf", path], descriptors: [-1, STDOUT_FILENO, STDERR_FILENO]) else { return }
+        _ = ChildProcess.waitForEnd(pid)
     }
 
     /// A Monday to import plans into, fixed so tests do not depend on today.
