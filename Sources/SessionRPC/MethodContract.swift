@@ -1,6 +1,5 @@
 import SessionCore
 import JSON
-import SessionMacros
 
 /// A method's typed contract, shared by the daemon and its clients: the daemon decodes
 /// `Params` and encodes `Result`; a client (sessionctl) encodes `Params` and decodes
@@ -20,31 +19,44 @@ extension MethodContract {
 
 /// What a contract says of its method besides the types it takes and returns, declared
 /// in one value, as swift-argument-parser's `CommandConfiguration` is a command's:
-/// the router, `rpc.discover` and the event registry read it from there.
-@Memberwise
+/// the router, `rpc.discover` and the event registry read it from there. Its errors and
+/// events are listed when asked for, not when a client only names the method: building
+/// their values is most of what the declaration costs, and a call needs none of them.
 public struct MethodDescription: Sendable {
     /// The method's name on the wire.
-    public var name: String
+    public let name: String
     /// One sentence for `rpc.discover`.
-    public var summary: String
-    /// The application errors it may answer with, besides those any method may
-    /// (`ApplicationError.common`), as `rpc.discover` lists them.
-    public var errors: [ApplicationError] = []
-    /// The events a call publishes, each declared beside the contract (`SetUndoneEvent`
-    /// in SessionUndo.swift); `EventRegistry` collects them from the contracts.
-    public var events: [any EventContract.Type] = []
+    public let summary: String
     /// True for a method that only reads: it changes nothing stored, so a call whose
     /// client hung up before it ran is not run (nobody reads its reply).
-    public var readsOnly: Bool = false
+    public let readsOnly: Bool
     /// True for a method whose reply grows with the stored history or its page (lists,
     /// histories, exports): the daemon runs at most one of a client's at a time and a
     /// few of everyone's at once, and in a batch their replies share a budget
     /// (`replyTooLarge` past it).
-    public var repliesLarge: Bool = false
+    public let repliesLarge: Bool
     /// True for a method whose work has no small bound whatever its request's size (an
     /// import's `done` storing a million sets, a backup): the daemon never runs it on
     /// the thread that serves the other clients and pings the watchdog.
-    public var runsLong: Bool = false
+    public let runsLong: Bool
+    private let listErrors: @Sendable () -> [ApplicationError]
+    private let listEvents: @Sendable () -> [any EventContract.Type]
+
+    public init(
+        name: String, summary: String, errors: @autoclosure @escaping @Sendable () -> [ApplicationError] = [],
+        events: @autoclosure @escaping @Sendable () -> [any EventContract.Type] = [], readsOnly: Bool = false, repliesLarge: Bool = false,
+        runsLong: Bool = false
+    ) {
+        (self.name, self.summary, listErrors, listEvents) = (name, summary, errors, events)
+        (self.readsOnly, self.repliesLarge, self.runsLong) = (readsOnly, repliesLarge, runsLong)
+    }
+
+    /// The application errors it may answer with, besides those any method may
+    /// (`ApplicationError.common`), as `rpc.discover` lists them.
+    public var errors: [ApplicationError] { listErrors() }
+    /// The events a call publishes, each declared beside the contract (`SetUndoneEvent`
+    /// in SessionUndo.swift); `EventRegistry` collects them from the contracts.
+    public var events: [any EventContract.Type] { listEvents() }
 
     /// The errors `rpc.discover` lists for it: its own, and `replyTooLarge` for a method
     /// whose reply grows.
