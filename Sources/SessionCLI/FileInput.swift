@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import JSON
 import Glibc
-#endif
+import JSON
 import SessionCore
 import SessionFormats
 

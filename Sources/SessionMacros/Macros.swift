@@ -1,7 +1,7 @@
 /// Declarations written once, from which the compiler writes the rest: the macros
-/// `SessionMacrosPlugin` expands (docs/development.md, "Macros"). The wire's own,
-/// `@Coded` and `@CodedParams`, are declared beside the coders they write for, in
-/// SessionRPC.
+/// `SessionMacrosPlugin` expands (docs/development.md, "Macros"). The coding ones are
+/// declared beside the coders they write for: `@Coded` in SessionCore (`MemberCoder`),
+/// `@CodedParams` in SessionRPC (`ParamsCoder`).
 
 /// The memberwise initialiser, with the type's access: one parameter per stored property
 /// in declared order, a `var`'s initial value its default.

@@ -92,8 +92,9 @@ struct CodedMembers {
         guard declaration.is(StructDeclSyntax.self) else { throw MacroError("\(macro) applies to a struct") }
         var lines: [String] = []
         for property in try StoredProperty.all(of: declaration, for: macro) {
+            guard let line = try line(for: property) else { continue }
             if property.isLet { throw MacroError("\(macro): '\(property.name)' is a let; a coded member is read into, so it must be a var", at: property.node) }
-            if let line = try line(for: property) { lines.append(line) }
+            lines.append(line)
         }
         let access = StoredProperty.access(of: declaration)
         let attributes = inlinable && access == "public " ? "@inlinable " : ""

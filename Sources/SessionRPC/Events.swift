@@ -27,7 +27,7 @@ public struct EventDescription: Sendable {
 }
 
 /// Every event the daemon publishes, in the order `rpc.discover` lists them: each
-/// method's, as its contract declares them (`MethodContract.events`), and the rest
+/// method's, as its contract declares them (`MethodDescription.events`), and the rest
 /// timer's own, which no one call publishes alone (a set logged starts it, the
 /// daemon's clock ends it).
 public enum EventRegistry {

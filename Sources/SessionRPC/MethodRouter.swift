@@ -53,12 +53,12 @@ public struct ResolvedMethod: Sendable {
     /// Its place among the router's methods; nil for rpc.discover and for a name no
     /// route has.
     fileprivate let position: Int?
-    /// `MethodContract.runsLong`.
+    /// `MethodDescription.runsLong`.
     public let runsLong: Bool
-    /// `MethodContract.repliesLarge`, and true for rpc.discover, whose document is the
+    /// `MethodDescription.repliesLarge`, and true for rpc.discover, whose document is the
     /// size of the whole protocol.
     public let repliesLarge: Bool
-    /// `MethodContract.readsOnly`, and true for rpc.discover and a name no route has
+    /// `MethodDescription.readsOnly`, and true for rpc.discover and a name no route has
     /// (answered with an error, nothing run).
     public let readsOnly: Bool
 }

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
 import Glibc
 import SessionApplication
-#endif
 
 /// One client on the socket: its buffers, and the reply slots that keep replies in
 /// request order while the database thread works.

@@ -131,7 +131,7 @@ extension Server {
     }
 
     /// A client that hung up both ways reads no reply: its requests that only read
-    /// (`MethodContract.readsOnly`) and have not gone to the database are let go, so work
+    /// (`MethodDescription.readsOnly`) and have not gone to the database are let go, so work
     /// nobody will read does not hold up everyone else's; those that write still run, as
     /// a client may send a write and leave. Once it has nothing more to run it goes.
     /// Meanwhile its socket is no longer watched, as epoll reports a hang-up at every

@@ -36,7 +36,7 @@ enum ServerLimits {
     /// the connections with more wait for the next turn, after epoll reported the others
     /// (a line of 1 MiB is a few milliseconds of parsing: twenty at once were a stall).
     static let maximumDecodedBytesPerTurn = 1 << 20
-    /// Requests whose reply grows with the history (`MethodContract.repliesLarge`) at
+    /// Requests whose reply grows with the history (`MethodDescription.repliesLarge`) at
     /// the database at once, of all clients together; one client has at most one there,
     /// and one commit runs at most one of them (`DatabaseThread`).
     static let maximumLargeAtDatabase = 4

@@ -6,7 +6,7 @@ import Testing
 
 @testable import SessionApplication
 
-/// The events a method publishes are declared by its contract (`MethodContract.events`)
+/// The events a method publishes are declared by its contract (`MethodDescription.events`)
 /// and `EventRegistry` collects them: what the application publishes, `rpc.discover`
 /// documents and `events.subscribe` accepts are the same list.
 @Suite struct EventRegistryTests {

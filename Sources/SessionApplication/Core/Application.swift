@@ -27,13 +27,13 @@ package final class Job: Sendable {
     package let batch: Bool
     /// The request line's length in bytes: a measure of the work it brings.
     package let lineBytes: Int
-    /// True when one of its requests may reply at length (`MethodContract.repliesLarge`):
+    /// True when one of its requests may reply at length (`MethodDescription.repliesLarge`):
     /// such jobs take turns (`ServerLimits.maximumLargeAtDatabase`).
     package let large: Bool
-    /// True when one of its requests has no small bound (`MethodContract.runsLong`): the
+    /// True when one of its requests has no small bound (`MethodDescription.runsLong`): the
     /// serving loop never runs it itself.
     package let runsLong: Bool
-    /// True when every one of its requests only reads (`MethodContract.readsOnly`): not
+    /// True when every one of its requests only reads (`MethodDescription.readsOnly`): not
     /// run once its client hung up.
     package let readsOnly: Bool
     /// The bytes the job keeps in memory until it is answered: its line, or the line's

@@ -23,7 +23,8 @@ public macro Member(_ coding: Coding? = nil, key: StaticString? = nil, in bounds
 public macro Member(_ coding: Coding? = nil, key: StaticString? = nil, among: [String])
     = #externalMacro(module: "SessionMacrosPlugin", type: "MarkerMacro")
 
-/// The codings `@Member` names: a `MemberCoder` method each.
+/// The codings `@Member` names: a `MemberCoder` method each, but `members` (the coder's
+/// `members`, under no key) and `notCoded` (no member at all).
 public enum Coding {
     case id, int, number, string, bool, date, dates, strings, ids, numbers
     case timestamp, omittedTimestamp, dateTime, text, omitted, flag, parts, objects, object

@@ -106,7 +106,9 @@ public protocol MemberCodable: Sendable, Blank {
 }
 
 /// A value a coder carries whole, in its own format, and that only the coder knows the
-/// form of (the schema a planner is given, a plan as an archive keeps it).
+/// form of (the schema a planner is given, a plan as an archive keeps it). A coder
+/// carries one such type, its format's value: the protocol's JSON coders carry
+/// `JSONValue` alone, and stop at any other (no other type conforms).
 public protocol CarriedDocument: Sendable {}
 
 extension MemberCoder where Self: ~Copyable {

@@ -46,6 +46,7 @@ public struct PlanDay: Sendable, Equatable {
 extension PlanDay: MemberCodable {
     public init() { self.init(date: LocalDate(daysSinceEpoch: 0), title: "", rest: false, warmup: [], exercises: []) }
 
+    @inlinable
     public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try codeHeader(&coder)
         try coder.objects("exercises", &exercises)
@@ -53,6 +54,7 @@ extension PlanDay: MemberCodable {
 
     /// The day's members before its exercises: date, weekday (worked out from the
     /// date: read, not kept), title, rest, warm-up. A stored plan's day has them too.
+    @inlinable
     public mutating func codeHeader<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {
         try coder.date("date", &date)
         var day = weekday.name

@@ -1,4 +1,3 @@
-import JSON
 import SessionCore
 
 /// Kilograms to 0.1, as summaries round them when they write them.
@@ -40,7 +39,6 @@ extension ExerciseHistory.Session: CodedObject {
             : ExerciseHistory.Session(sessionID: sessionID, date: date, sets: sets)
     }
 }
-
 
 extension ExerciseHistory.Week: CodedObject {
     public mutating func code<Coder: MemberCoder & ~Copyable>(_ coder: inout Coder) throws(Coder.Failure) {

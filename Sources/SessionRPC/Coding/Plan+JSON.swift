@@ -6,9 +6,6 @@ extension Plan: CodedObject {
     public var json: JSONValue { (try? JSONParser.parse(bytes: jsonBytes)) ?? .null }
 }
 
-extension PlanDay: CodedObject {}
-
-
 /// A plan import's problem or warning at its path.
 extension PathMessage: CodedObject {
     /// As a warning: its kind always said (`other` when none).

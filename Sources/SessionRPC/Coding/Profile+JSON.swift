@@ -1,4 +1,3 @@
-import JSON
 import SessionCore
 
 /// The profile as `profile.get` answers and `profile.set` and an archive read it, its

@@ -1,4 +1,3 @@
-import JSON
 import SessionCore
 
 extension SessionProgress.Planned: CodedObject {
@@ -13,4 +12,3 @@ extension SessionProgress.Planned: CodedObject {
         try coder.members(&exercise)
     }
 }
-

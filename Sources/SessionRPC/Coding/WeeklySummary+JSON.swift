@@ -1,4 +1,3 @@
-import JSON
 import SessionCore
 
 /// The summary as `summary.weekly` carries it (the prompt context is added by the
@@ -30,9 +29,6 @@ extension WeeklySummary: CodedObject {
         try coder.dates("planChanges", &planChanges)
     }
 }
-
-
-
 
 extension HealthSummary: CodedObject {
     /// How a week's values of a type become one: the latest (body mass and
