@@ -269,7 +269,9 @@ extension PlanCommands {
     static func exerciseIndex(_ name: String, in day: PlanDay, aliases: [String: String] = [:]) throws -> Int {
         let candidates = day.exercises.indices.map { ExerciseMatcher.Candidate(id: Int64($0), position: $0 + 1, name: day.exercises[$0].name) }
         let names = day.exercises.map(\.name).joined(separator: ", ")
-        let missing = DataError(description: "\(day.weekday.name) has no exercise \"\(name)\" (it has \(names.isEmpty ? "none" : names))")
+        // The date says which week's day it is: after a trained day, the plan a change
+        // goes to may be next week's (`PlanGet.Params.currentPlan`).
+        let missing = DataError(description: "\(day.weekday.name) \(day.date) has no exercise \"\(name)\" (it has \(names.isEmpty ? "none" : names))")
         do {
             let resolved = try ExerciseResolver.resolve(name, day: candidates, aliases: aliases) { ExerciseResolver.Known() }
             guard let id = resolved.day?.id else { throw missing }

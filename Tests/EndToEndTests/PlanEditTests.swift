@@ -45,7 +45,8 @@ import TestSupport
         // A name the day does not have is a data error that changes nothing.
         let before = try plan()["planId"]
         let missing = try daemon.ctl(["plan", "set", restDay, "no such lift", "--sets", "3"])
-        #expect(missing.status == 1 && missing.stderr.contains("has no exercise \"no such lift\""), "\(missing.stderr)")
+        let restDate = try #require(emptied["days"]?.arrayValue?.first { $0["day"]?.stringValue == restDay }?["date"]?.stringValue)
+        #expect(missing.status == 1 && missing.stderr.contains("\(restDay) \(restDate) has no exercise \"no such lift\""), "\(missing.stderr)")
         #expect(try daemon.ctl(["plan", "set", restDay, firstName]).status == 2, "no change asked: a usage error")
         #expect(try plan()["planId"] == before)
     }
