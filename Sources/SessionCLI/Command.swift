@@ -135,11 +135,13 @@ public struct CommandContext {
         return try Contract.Result(json: try client.request(SocketClient.Call(Contract.self, params)).value())
     }
 
-    /// `plan.get` for `params`. A daemon of a build before `current` refuses it as unknown,
-    /// and is asked again without it: its answer, the active plan, is what it always gave.
-    func plan(_ client: SocketClient, _ params: PlanGet.Params) throws -> PlanDocument {
+    /// `plan.get` for `params`, or its `reply` when the call went in a pipeline already.
+    /// A daemon of a build before `current` refuses it as unknown, and is asked again
+    /// without it: its answer, the active plan, is what it always gave.
+    func plan(_ client: SocketClient, _ params: PlanGet.Params, reply: SocketClient.Reply? = nil) throws -> PlanDocument {
         do {
-            return try call(client, PlanGet.self, params)
+            guard let reply else { return try call(client, PlanGet.self, params) }
+            return try PlanGet.Result(json: try reply.value())
         } catch let refusal as DaemonRefusal where params.current == true && refusal.problems.contains(where: { $0.path == "params.current" }) {
             var older = params
             older.current = nil

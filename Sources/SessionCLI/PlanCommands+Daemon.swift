@@ -68,8 +68,9 @@ extension PlanCommands {
             let client = try context.connect(arguments)
             params.date = try context.date(week, over: client)
             // The plan as stored, and for a carried-over week the Monday it carries to;
-            // then the daemon's today, the day marked.
-            let document = try context.plan(client, params)
+            // with it, in the same round trip, the daemon's today, the day marked.
+            let replies = try client.pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
+            let document = try context.plan(client, params, reply: replies[0])
             if context.printJSON(document, arguments) { return ExitStatus.ok }
             // A week whose plan changed: the other plans that govern its days, in one
             // more round trip.
@@ -78,7 +79,7 @@ extension PlanCommands {
                 let weeks = Set(governing.map(\.plan.weekStart)).sorted().map(\.description).joined(separator: ", ")
                 context.console.print(context.console.dim("carried over from the week of \(weeks): no plan was imported for this week"))
             }
-            let today = try context.call(client, DaemonStatus.self, NoParams()).today
+            let today = try DaemonStatus.Result(json: try replies[1].value()).today
             PlanFormatter(console: context.console).printPlan(document.week.isEmpty ? document.plan : weekAsTrained(document.week, plans: governing), today: today)
             return ExitStatus.ok
         })

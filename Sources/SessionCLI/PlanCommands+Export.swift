@@ -67,8 +67,9 @@ extension PlanCommands {
             }
             let client = try context.connect(arguments)
             params.date = try context.date(week, over: client)
-            let document = try context.plan(client, params)
-            let status = try context.call(client, DaemonStatus.self, NoParams())
+            let replies = try client.pipeline([SocketClient.Call(PlanGet.self, params), SocketClient.Call(DaemonStatus.self, NoParams())])
+            let document = try context.plan(client, params, reply: replies[0])
+            let status = try DaemonStatus.Result(json: try replies[1].value())
             // Times are the daemon's: this process reads them in its zone.
             try LocalClock.use(timeZone: status.timeZone)
             let currentWeek = status.today.mondayOfWeek

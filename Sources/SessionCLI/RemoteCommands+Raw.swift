@@ -211,10 +211,8 @@ extension RemoteCommands {
                 // it trains as the plan calendar has it: carried over, moved.
                 try? context.useDaemonTimeZone(client)
                 let today = context.clock.today()
-                if let document = try? context.call(client, PlanGet.self, PlanGet.Params { $0.date = today }),
-                   let dayID = document.week.first(where: { $0.date == today })?.planDayID {
-                    names = zip(document.dayIDs, document.plan.days).first { $0.0 == dayID }?.1.exercises.map(\.name) ?? []
-                }
+                let document = try? context.call(client, PlanGet.self, PlanGet.Params { $0.date = today })
+                names = document?.planDay(on: today)?.exercises.map(\.name) ?? []
             }
             var printed = Set<String>()
             for name in names {
